@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+// tether: a 3D rigid body library built on Extended Position Based Dynamics.
+//
+// Conventions: functions are named ttObject_Verb; every argument is checked at the boundary and
+// an invalid one (NaN or infinite numbers, negative mass or compliance, zero-size shapes, null or
+// stale ids) leaves the world unchanged, logs a message naming the argument, and returns an error
+// code, a null id or zero. Units are SI; compliance is the inverse of stiffness (m/N, rad/(N m)).
+#pragma once
+
+#include "base.h"
+#include "id.h"
+#include "math_functions.h"
+#include "types.h"
+
+// ---------------------------------------------------------------------------------------------
+// World
+
+TT_API ttWorldDef ttDefaultWorldDef( void );
+
+/// Create a world; returns the null id (and logs why) on invalid input.
+TT_API ttWorldId ttCreateWorld( const ttWorldDef* def );
+TT_API void ttDestroyWorld( ttWorldId worldId );
+TT_API bool ttWorld_IsValid( ttWorldId worldId );
+
+/// Advance the world by timeStep seconds with the world's substeps and iterations.
+TT_API ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep );
+
+TT_API ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity );
+TT_API ttVec3 ttWorld_GetGravity( ttWorldId worldId );
+TT_API ttResult ttWorld_SetSubsteps( ttWorldId worldId, int substeps );
+TT_API int ttWorld_GetSubsteps( ttWorldId worldId );
+TT_API ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
+TT_API int ttWorld_GetIterations( ttWorldId worldId );
+TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance );
+TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
+
+TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
+TT_API int ttWorld_GetJointCount( ttWorldId worldId );
+/// Number of contact points of the last substep.
+TT_API int ttWorld_GetContactCount( ttWorldId worldId );
+/// Copy up to capacity contact points of the last substep; returns how many were copied.
+TT_API int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity );
+/// Joints that broke during the last step; valid until the next step.
+TT_API ttJointBreakEvents ttWorld_GetJointBreakEvents( ttWorldId worldId );
+TT_API ttStepStats ttWorld_GetStepStats( ttWorldId worldId );
+
+/// Sum over dynamic bodies of 1/2 m v^2 + 1/2 w^T I w, J.
+TT_API ttReal ttWorld_GetKineticEnergy( ttWorldId worldId );
+/// Sum over dynamic bodies of -m g . x (zero at the origin), J.
+TT_API ttReal ttWorld_GetPotentialEnergy( ttWorldId worldId );
+/// Sum of m v over dynamic bodies, kg m/s.
+TT_API ttVec3 ttWorld_GetLinearMomentum( ttWorldId worldId );
+/// Angular momentum of the dynamic bodies about the world origin, kg m^2/s.
+TT_API ttVec3 ttWorld_GetAngularMomentum( ttWorldId worldId );
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+TT_API ttBodyDef ttDefaultBodyDef( void );
+TT_API ttBodyId ttCreateBody( ttWorldId worldId, const ttBodyDef* def );
+/// Destroys the body, its shapes and every joint attached to it.
+TT_API void ttDestroyBody( ttBodyId bodyId );
+TT_API bool ttBody_IsValid( ttBodyId bodyId );
+TT_API ttWorldId ttBody_GetWorld( ttBodyId bodyId );
+TT_API ttBodyType ttBody_GetType( ttBodyId bodyId );
+/// The name given in the def, or "" when none.
+TT_API const char* ttBody_GetName( ttBodyId bodyId );
+TT_API void* ttBody_GetUserData( ttBodyId bodyId );
+
+TT_API ttVec3 ttBody_GetPosition( ttBodyId bodyId );
+TT_API ttQuat ttBody_GetRotation( ttBodyId bodyId );
+TT_API ttTransform ttBody_GetTransform( ttBodyId bodyId );
+/// Teleport the body (any type); velocities are kept.
+TT_API ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation );
+/// World position of the centre of mass.
+TT_API ttVec3 ttBody_GetWorldCenterOfMass( ttBodyId bodyId );
+TT_API ttVec3 ttBody_GetWorldPoint( ttBodyId bodyId, ttVec3 localPoint );
+TT_API ttVec3 ttBody_GetLocalPoint( ttBodyId bodyId, ttVec3 worldPoint );
+TT_API ttVec3 ttBody_GetWorldVector( ttBodyId bodyId, ttVec3 localVector );
+/// Velocity of a world point attached to the body.
+TT_API ttVec3 ttBody_GetWorldPointVelocity( ttBodyId bodyId, ttVec3 worldPoint );
+
+TT_API ttVec3 ttBody_GetLinearVelocity( ttBodyId bodyId );
+TT_API ttVec3 ttBody_GetAngularVelocity( ttBodyId bodyId );
+TT_API ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity );
+TT_API ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity );
+
+/// A kinematic body moves to this pose over the next step (velocities derived from it).
+TT_API ttResult ttBody_SetKinematicTarget( ttBodyId bodyId, ttVec3 position, ttQuat rotation );
+
+/// External force at a world point, N; applied during the next step, then cleared.
+TT_API ttResult ttBody_ApplyForce( ttBodyId bodyId, ttVec3 force, ttVec3 worldPoint );
+TT_API ttResult ttBody_ApplyForceToCenter( ttBodyId bodyId, ttVec3 force );
+/// External torque, N m, for the next step.
+TT_API ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque );
+/// Immediate velocity change by an impulse at a world point, N s.
+TT_API ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worldPoint );
+TT_API ttResult ttBody_ApplyAngularImpulse( ttBodyId bodyId, ttVec3 impulse );
+
+TT_API ttReal ttBody_GetMass( ttBodyId bodyId );
+TT_API ttMassData ttBody_GetMassData( ttBodyId bodyId );
+/// Override the mass properties derived from shapes (dynamic bodies).
+TT_API ttResult ttBody_SetMassData( ttBodyId bodyId, ttMassData massData );
+/// Recompute the mass properties from the shapes' densities.
+TT_API ttResult ttBody_ApplyMassFromShapes( ttBodyId bodyId );
+TT_API ttResult ttBody_SetGravityScale( ttBodyId bodyId, ttReal scale );
+TT_API ttResult ttBody_SetDamping( ttBodyId bodyId, ttReal linearDamping, ttReal angularDamping );
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+TT_API ttShapeDef ttDefaultShapeDef( void );
+/// Attach shapes to a body. The body's mass properties are recomputed from all its shapes.
+TT_API ttShapeId ttCreateSphereShape( ttBodyId bodyId, const ttShapeDef* def, const ttSphere* sphere );
+TT_API ttShapeId ttCreateCapsuleShape( ttBodyId bodyId, const ttShapeDef* def, const ttCapsule* capsule );
+TT_API ttShapeId ttCreateBoxShape( ttBodyId bodyId, const ttShapeDef* def, const ttBox* box );
+/// Planes are infinite and allowed on static bodies only.
+TT_API ttShapeId ttCreatePlaneShape( ttBodyId bodyId, const ttShapeDef* def, const ttPlane* plane );
+TT_API void ttDestroyShape( ttShapeId shapeId );
+TT_API bool ttShape_IsValid( ttShapeId shapeId );
+TT_API ttShapeType ttShape_GetType( ttShapeId shapeId );
+TT_API ttBodyId ttShape_GetBody( ttShapeId shapeId );
+TT_API ttResult ttShape_SetFriction( ttShapeId shapeId, ttReal staticFriction, ttReal dynamicFriction );
+TT_API ttResult ttShape_SetRestitution( ttShapeId shapeId, ttReal restitution );
+
+/// Mass properties of a shape for a density, about the shape frame (for tests and tools).
+TT_API ttMassData ttComputeSphereMass( const ttSphere* sphere, ttReal density );
+TT_API ttMassData ttComputeCapsuleMass( const ttCapsule* capsule, ttReal density );
+TT_API ttMassData ttComputeBoxMass( const ttBox* box, ttReal density );
+
+// ---------------------------------------------------------------------------------------------
+// Joints
+
+TT_API ttJointDef ttDefaultJointDef( void );
+TT_API ttFixedJointDef ttDefaultFixedJointDef( void );
+TT_API ttHingeJointDef ttDefaultHingeJointDef( void );
+TT_API ttSphericalJointDef ttDefaultSphericalJointDef( void );
+TT_API ttPrismaticJointDef ttDefaultPrismaticJointDef( void );
+TT_API ttDistanceJointDef ttDefaultDistanceJointDef( void );
+TT_API ttGenericJointDef ttDefaultGenericJointDef( void );
+
+TT_API ttJointId ttCreateFixedJoint( ttWorldId worldId, const ttFixedJointDef* def );
+TT_API ttJointId ttCreateHingeJoint( ttWorldId worldId, const ttHingeJointDef* def );
+TT_API ttJointId ttCreateSphericalJoint( ttWorldId worldId, const ttSphericalJointDef* def );
+TT_API ttJointId ttCreatePrismaticJoint( ttWorldId worldId, const ttPrismaticJointDef* def );
+TT_API ttJointId ttCreateDistanceJoint( ttWorldId worldId, const ttDistanceJointDef* def );
+TT_API ttJointId ttCreateGenericJoint( ttWorldId worldId, const ttGenericJointDef* def );
+TT_API void ttDestroyJoint( ttJointId jointId );
+TT_API bool ttJoint_IsValid( ttJointId jointId );
+TT_API ttJointType ttJoint_GetType( ttJointId jointId );
+TT_API ttBodyId ttJoint_GetBodyA( ttJointId jointId );
+TT_API ttBodyId ttJoint_GetBodyB( ttJointId jointId );
+TT_API void* ttJoint_GetUserData( ttJointId jointId );
+/// World positions of the two joint frames' origins.
+TT_API ttVec3 ttJoint_GetAnchorA( ttJointId jointId );
+TT_API ttVec3 ttJoint_GetAnchorB( ttJointId jointId );
+
+/// Force the joint exerts on body B during the last substep, N (lambda n / h^2, paper eq. 10).
+TT_API ttVec3 ttJoint_GetConstraintForce( ttJointId jointId );
+/// Torque of the joint's angular constraints on body B during the last substep, N m (eq. 17).
+TT_API ttVec3 ttJoint_GetConstraintTorque( ttJointId jointId );
+/// How far the joint's positional constraints are violated now, m (0 when satisfied).
+TT_API ttReal ttJoint_GetPositionError( ttJointId jointId );
+/// How far the joint's angular constraints (attachment and limits) are violated now, radians.
+TT_API ttReal ttJoint_GetAngleError( ttJointId jointId );
+
+TT_API ttResult ttJoint_SetBreakThresholds( ttJointId jointId, ttReal breakForce, ttReal breakTorque );
+TT_API ttResult ttJoint_SetCompliance( ttJointId jointId, ttReal linearCompliance, ttReal angularCompliance );
+TT_API ttResult ttJoint_SetDamping( ttJointId jointId, ttReal linearDamping, ttReal angularDamping );
+
+/// Hinge angle of B relative to A about the hinge axis, radians in (-pi, pi].
+TT_API ttReal ttHingeJoint_GetAngle( ttJointId jointId );
+TT_API ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, ttReal upper );
+TT_API ttResult ttHingeJoint_SetTarget( ttJointId jointId, bool enable, ttReal targetAngle, ttReal compliance );
+TT_API ttResult ttHingeJoint_SetMotor( ttJointId jointId, bool enable, ttReal speed, ttReal maxTorque );
+
+/// Swing angle (between the x axes) and twist angle (about them), radians.
+TT_API ttReal ttSphericalJoint_GetSwingAngle( ttJointId jointId );
+TT_API ttReal ttSphericalJoint_GetTwistAngle( ttJointId jointId );
+
+/// Offset of B's frame along A's x axis, m.
+TT_API ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId );
+TT_API ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal target, ttReal compliance );
+TT_API ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force );
+
+/// Current distance between the two frame origins, m.
+TT_API ttReal ttDistanceJoint_GetLength( ttJointId jointId );
+TT_API ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, ttReal maxLength );

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+// tether: definition structs, enums and result records of the public API. Units are SI.
+// Every def struct has a default function (ttDefaultWorldDef, ...) that must be used to start.
+#pragma once
+
+#include "id.h"
+#include "math_functions.h"
+
+/// Which solver advances a world. Only XPBD exists so far; the step is split into phases so that
+/// a velocity-level solver can later take over a constraint family (see docs/architecture.md).
+typedef enum ttSolverType
+{
+	ttSolver_xpbd = 0,
+} ttSolverType;
+
+typedef struct ttWorldDef
+{
+	/// Gravity in m/s^2.
+	ttVec3 gravity;
+	/// Substeps per call of ttWorld_Step (the paper's numSubsteps). At least 1.
+	int substeps;
+	/// Position iterations per substep (the paper's numPosIters). At least 1.
+	int iterations;
+	/// Compliance of contacts in m/N; 0 is rigid, as in the paper.
+	ttReal contactCompliance;
+	/// Bodies created overlapping are separated no faster than this, m/s.
+	ttReal maxPushoutSpeed;
+	/// Scale of the restitution threshold: restitution is off when |v_n| <= scale * |g| * h
+	/// (the paper uses 2).
+	ttReal restitutionThresholdScale;
+	/// Largest rotation a body may make in one substep's integration, radians (Mueller: 0.5).
+	ttReal maxRotationPerSubstep;
+	/// Turn contacts off entirely (joint-only scenes).
+	bool enableContacts;
+	ttSolverType solver;
+	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
+	int internalValue;
+} ttWorldDef;
+
+typedef enum ttBodyType
+{
+	ttBody_static = 0, ///< never moves, infinite mass
+	ttBody_kinematic,  ///< moved by the user (velocity or target pose), infinite mass
+	ttBody_dynamic,    ///< moved by forces and constraints
+} ttBodyType;
+
+typedef struct ttBodyDef
+{
+	ttBodyType type;
+	/// World position of the body origin, m.
+	ttVec3 position;
+	/// World rotation of the body frame.
+	ttQuat rotation;
+	/// Linear velocity of the centre of mass, m/s.
+	ttVec3 linearVelocity;
+	/// Angular velocity in world axes, rad/s.
+	ttVec3 angularVelocity;
+	/// Linear damping in 1/s: v /= (1 + h c) every substep.
+	ttReal linearDamping;
+	/// Angular damping in 1/s.
+	ttReal angularDamping;
+	/// Multiplies the world's gravity for this body.
+	ttReal gravityScale;
+	/// Rotation locked: the body acts as a particle (rigid-particle coupling of the XPBD paper).
+	bool fixedRotation;
+	/// An optional name (copied, up to 31 characters) for scene files and metrics.
+	const char* name;
+	void* userData;
+	int internalValue;
+} ttBodyDef;
+
+/// Mass properties. The body is simulated in the principal frame given by (center, rotation),
+/// where the inertia tensor is the diagonal `inertia`.
+typedef struct ttMassData
+{
+	/// kg; 0 for a dynamic body means "derive from shapes".
+	ttReal mass;
+	/// Centre of mass in body coordinates, m.
+	ttVec3 center;
+	/// Principal moments of inertia about the centre of mass, kg m^2.
+	ttVec3 inertia;
+	/// Orientation of the principal axes in body coordinates.
+	ttQuat rotation;
+} ttMassData;
+
+typedef enum ttShapeType
+{
+	ttShape_sphere = 0,
+	ttShape_capsule,
+	ttShape_box,
+	ttShape_plane, ///< static bodies only: the half space below the plane is solid
+	ttShape_count,
+} ttShapeType;
+
+typedef struct ttSphere
+{
+	ttReal radius;
+} ttSphere;
+
+/// Capsule: the points within `radius` of the segment from center1 to center2 (shape frame).
+typedef struct ttCapsule
+{
+	ttVec3 center1, center2;
+	ttReal radius;
+} ttCapsule;
+
+typedef struct ttBox
+{
+	ttVec3 halfExtents;
+} ttBox;
+
+/// Plane n . p = offset in shape coordinates; n need not be unit length on input.
+typedef struct ttPlane
+{
+	ttVec3 normal;
+	ttReal offset;
+} ttPlane;
+
+typedef struct ttShapeDef
+{
+	/// Shape frame in body coordinates.
+	ttVec3 localPosition;
+	ttQuat localRotation;
+	/// kg/m^3; mass properties of the body are the sum over its shapes.
+	ttReal density;
+	/// Static friction coefficient mu_s (paper section 3.5).
+	ttReal staticFriction;
+	/// Dynamic friction coefficient mu_d (paper section 3.6).
+	ttReal dynamicFriction;
+	/// Restitution coefficient e in [0, 1].
+	ttReal restitution;
+	void* userData;
+	int internalValue;
+} ttShapeDef;
+
+typedef enum ttJointType
+{
+	ttJoint_fixed = 0,
+	ttJoint_hinge,
+	ttJoint_spherical,
+	ttJoint_prismatic,
+	ttJoint_distance,
+	ttJoint_generic,
+	ttJoint_count,
+} ttJointType;
+
+/// Fields every joint has. A joint connects a frame on body A to a frame on body B (each frame
+/// in its body's coordinates). A null bodyA attaches to the static world. The joint's first axis
+/// `a` is the frame's x axis, then `b` = y and `c` = z, as in the paper's [a, b, c].
+typedef struct ttJointDef
+{
+	ttBodyId bodyA;
+	ttBodyId bodyB;
+	ttTransform localFrameA;
+	ttTransform localFrameB;
+	/// Compliance of the positional attachment, m/N (0: rigid).
+	ttReal linearCompliance;
+	/// Compliance of the angular attachment, rad/(N m) (0: rigid).
+	ttReal angularCompliance;
+	/// Joint damping of relative linear / angular velocity, 1/s (paper eqs. 31-32).
+	ttReal linearDamping;
+	ttReal angularDamping;
+	/// The joint breaks (is removed, with an event) when its force or torque exceeds these.
+	ttReal breakForce;
+	ttReal breakTorque;
+	/// Whether the two bodies collide with each other.
+	bool collideConnected;
+	void* userData;
+	int internalValue;
+} ttJointDef;
+
+/// Both frames glued together.
+typedef struct ttFixedJointDef
+{
+	ttJointDef base;
+} ttFixedJointDef;
+
+/// Rotation about the frame's x axis only.
+typedef struct ttHingeJointDef
+{
+	ttJointDef base;
+	bool enableLimit;
+	ttReal lowerAngle, upperAngle; ///< radians, in [-pi, pi]
+	ttReal limitCompliance;        ///< rad/(N m)
+	/// Drive toward targetAngle with targetCompliance (paper eq. 21).
+	bool enableTarget;
+	ttReal targetAngle;
+	ttReal targetCompliance;
+	/// Velocity motor: the target angle advances by motorSpeed * h every substep.
+	bool enableMotor;
+	ttReal motorSpeed;     ///< rad/s
+	ttReal maxMotorTorque; ///< N m
+	ttReal motorCompliance;
+} ttHingeJointDef;
+
+/// Ball-in-socket with decoupled swing and twist limits (paper eqs. 22-24) about the x axis.
+typedef struct ttSphericalJointDef
+{
+	ttJointDef base;
+	bool enableSwingLimit;
+	ttReal maxSwingAngle; ///< radians, cone half angle
+	ttReal swingCompliance;
+	bool enableTwistLimit;
+	ttReal lowerTwistAngle, upperTwistAngle; ///< radians
+	ttReal twistCompliance;
+} ttSphericalJointDef;
+
+/// Slider along the frame's x axis, rotation locked.
+typedef struct ttPrismaticJointDef
+{
+	ttJointDef base;
+	bool enableLimit;
+	ttReal lowerTranslation, upperTranslation; ///< m
+	/// Drive the offset toward targetTranslation with driveCompliance; force capped at maxDriveForce.
+	bool enableDrive;
+	ttReal targetTranslation;
+	ttReal driveCompliance;
+	ttReal maxDriveForce;
+	/// A constant force along the axis, pushing B away from A (force drive), N.
+	ttReal driveForce;
+} ttPrismaticJointDef;
+
+/// Keeps the distance between the frame origins within [minLength, maxLength]. With
+/// minLength = maxLength = 0 and a compliance it is a zero-rest-length spring.
+typedef struct ttDistanceJointDef
+{
+	ttJointDef base;
+	ttReal minLength, maxLength; ///< m
+	/// Compliance of the length constraint, m/N (a spring when > 0).
+	ttReal compliance;
+} ttDistanceJointDef;
+
+/// Per-axis positional limits in frame A (paper section 3.4.2). An axis with lower > upper is free.
+typedef struct ttGenericJointDef
+{
+	ttJointDef base;
+	ttVec3 lowerTranslation;
+	ttVec3 upperTranslation;
+	/// Whether the relative rotation is locked (otherwise free).
+	bool lockRotation;
+} ttGenericJointDef;
+
+/// Reported after a step for each joint that broke during it.
+typedef struct ttJointBreakEvent
+{
+	ttJointId jointId; ///< already stale
+	void* userData;
+	ttReal force;  ///< N, the force that broke it
+	ttReal torque; ///< N m
+} ttJointBreakEvent;
+
+typedef struct ttJointBreakEvents
+{
+	const ttJointBreakEvent* events;
+	int count;
+} ttJointBreakEvents;
+
+/// One contact point of the last substep.
+typedef struct ttContactData
+{
+	ttShapeId shapeA, shapeB;
+	ttBodyId bodyA, bodyB;
+	ttVec3 point;         ///< world, on shape B's surface
+	ttVec3 normal;        ///< world, unit, from A to B
+	ttReal separation;    ///< m, negative when penetrating
+	ttReal normalForce;   ///< N (lambda_n / h^2)
+	ttVec3 frictionForce; ///< N, static friction on B (lambda_t / h^2)
+} ttContactData;
+
+/// Per-step counters of the last step, for the stats panel and benchmarks.
+typedef struct ttStepStats
+{
+	int bodyCount, jointCount, contactCount, pairCount;
+	double collideMs, solveMs, totalMs;
+} ttStepStats;

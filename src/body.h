@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// Internal body record. The solver works in the body's principal frame: `origin + delta` is the
+// world centre of mass and `q` the orientation of the principal axes, where the inertia tensor is
+// the diagonal `inertia` (paper section 3.3.2). The user's body frame is recovered through
+// localCenter and principalRotation.
+#pragma once
+
+#include "tether/types.h"
+
+typedef struct ttWorld ttWorld;
+
+typedef struct ttBody
+{
+	ttBodyType type;
+	char name[32];
+	void* userData;
+
+	// Principal frame in body coordinates.
+	ttVec3 localCenter;
+	ttQuat principalRotation;
+
+	// Centre of mass at the start of the step; the solver accumulates the step's displacement in
+	// `delta` so that small substep motions are not rounded away far from the origin.
+	ttVec3 origin;
+	ttVec3 delta;
+	ttVec3 prevDelta; ///< delta at the start of the substep
+	ttQuat q;
+	ttQuat prevQ;
+	ttVec3 v; ///< linear velocity of the centre of mass
+	ttVec3 w; ///< angular velocity, world axes
+
+	ttReal mass, invMass;
+	ttVec3 inertia, invInertia; ///< principal moments and their inverses (0 for locked axes)
+	bool massOverridden;
+	bool fixedRotation;
+
+	ttVec3 force, torque; ///< accumulated external loads for the next step
+	ttReal gravityScale;
+	ttReal linearDamping, angularDamping;
+
+	bool hasKinematicTarget;
+	ttVec3 targetCenter; ///< centre of mass at the target pose
+	ttQuat targetQ;
+
+	int shapeHead;     ///< first shape index, -1 if none
+	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+} ttBody;
+
+/// World centre of mass now.
+static inline ttVec3 ttBody_Center( const ttBody* body )
+{
+	return ttAdd( body->origin, body->delta );
+}
+
+/// World centre of mass at the start of the substep.
+static inline ttVec3 ttBody_PrevCenter( const ttBody* body )
+{
+	return ttAdd( body->origin, body->prevDelta );
+}
+
+/// Centre of b minus centre of a, computed from differences so it stays precise far away.
+static inline ttVec3 ttBody_RelativeCenter( const ttBody* a, const ttBody* b )
+{
+	return ttAdd( ttSub( b->origin, a->origin ), ttSub( b->delta, a->delta ) );
+}
+
+static inline ttVec3 ttBody_PrevRelativeCenter( const ttBody* a, const ttBody* b )
+{
+	return ttAdd( ttSub( b->origin, a->origin ), ttSub( b->prevDelta, a->prevDelta ) );
+}
+
+/// Orientation of the user's body frame.
+static inline ttQuat ttBody_UserRotation( const ttBody* body )
+{
+	return ttQuatMul( body->q, ttQuatConj( body->principalRotation ) );
+}
+
+/// Transform from principal (solver) coordinates to the user's body coordinates.
+static inline ttTransform ttBody_PrincipalInBody( const ttBody* body )
+{
+	return ( ttTransform ){ body->localCenter, body->principalRotation };
+}
+
+/// I^-1 v for a world vector v.
+static inline ttVec3 ttBody_ApplyInvInertia( const ttBody* body, ttVec3 v )
+{
+	ttVec3 local = ttInvRotate( body->q, v );
+	return ttRotate( body->q, ttMulComponents( body->invInertia, local ) );
+}
+
+/// Velocity of the point at world offset r from the centre of mass.
+static inline ttVec3 ttBody_PointVelocity( const ttBody* body, ttVec3 r )
+{
+	return ttAdd( body->v, ttCross( body->w, r ) );
+}
+
+/// Recompute mass, centre and principal axes from the shapes, keeping the user pose.
+void ttBody_UpdateMass( ttWorld* world, int bodyIndex );
+/// Change the principal frame while keeping the user pose and the velocity field.
+void ttBody_SetPrincipalFrame( ttBody* body, ttVec3 localCenter, ttQuat principalRotation );

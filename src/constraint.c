@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+#include "constraint.h"
+
+// Rotate a body by the small rotation vector `rotation` (q += 1/2 [rotation, 0] q, normalized).
+static void ttBody_Rotate( ttBody* body, ttVec3 rotation )
+{
+	if ( body->fixedRotation == false )
+	{
+		body->q = ttQuatIntegrate( body->q, rotation );
+	}
+}
+
+// Move a body by a positional impulse p at world offset r (eqs. 6-9); sign is +1 for B, -1 for A.
+static void ttBody_ApplyPositionalImpulse( ttBody* body, ttVec3 p, ttVec3 r, ttReal sign )
+{
+	if ( body->invMass == 0 )
+	{
+		return;
+	}
+	body->delta = ttMulAdd( body->delta, sign * body->invMass, p );
+	ttVec3 rotation = ttBody_ApplyInvInertia( body, ttCross( r, p ) );
+	ttBody_Rotate( body, ttScale( sign, rotation ) );
+}
+
+static ttReal ttClampedLambdaUpdate( ttReal* lambda, ttReal deltaLambda, ttReal lambdaMin, ttReal lambdaMax )
+{
+	ttReal updated = ttClampReal( *lambda + deltaLambda, lambdaMin, lambdaMax );
+	deltaLambda = updated - *lambda;
+	*lambda = updated;
+	return deltaLambda;
+}
+
+ttReal ttApplyPositionalCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 n, ttReal c,
+                                    ttReal compliance, ttReal h, ttReal* lambda, ttReal lambdaMin, ttReal lambdaMax )
+{
+	ttReal wA = ttBody_PositionalInvMass( bodyA, rA, n );
+	ttReal wB = ttBody_PositionalInvMass( bodyB, rB, n );
+	ttReal alphaTilde = compliance / ( h * h );
+	ttReal denominator = wA + wB + alphaTilde;
+	if ( denominator <= 0 )
+	{
+		return 0;
+	}
+
+	// Eq. 4: delta lambda = (-c - alphaTilde lambda) / (w1 + w2 + alphaTilde).
+	ttReal deltaLambda = ( -c - alphaTilde * *lambda ) / denominator;
+	deltaLambda = ttClampedLambdaUpdate( lambda, deltaLambda, lambdaMin, lambdaMax );
+
+	ttVec3 p = ttScale( deltaLambda, n );
+	ttBody_ApplyPositionalImpulse( bodyB, p, rB, 1 );
+	ttBody_ApplyPositionalImpulse( bodyA, p, rA, -1 );
+	return deltaLambda;
+}
+
+ttReal ttApplyPositionalError( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
+                               ttReal h, ttReal* lambda, ttVec3* impulse )
+{
+	ttReal c;
+	ttVec3 n = ttGetLengthAndNormalize( &c, error );
+	if ( c == 0 )
+	{
+		return 0;
+	}
+	ttReal deltaLambda =
+	    ttApplyPositionalCorrection( bodyA, bodyB, rA, rB, n, c, compliance, h, lambda, -TT_HUGE, TT_HUGE );
+	if ( impulse != NULL )
+	{
+		*impulse = ttMulAdd( *impulse, deltaLambda, n );
+	}
+	return deltaLambda;
+}
+
+ttReal ttApplyAngularCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttReal theta, ttReal compliance, ttReal h,
+                                 ttReal* lambda, ttReal lambdaMin, ttReal lambdaMax )
+{
+	ttReal wA = bodyA->fixedRotation ? 0 : ttBody_AngularInvMass( bodyA, n );
+	ttReal wB = bodyB->fixedRotation ? 0 : ttBody_AngularInvMass( bodyB, n );
+	ttReal alphaTilde = compliance / ( h * h );
+	ttReal denominator = wA + wB + alphaTilde;
+	if ( denominator <= 0 )
+	{
+		return 0;
+	}
+
+	// Eq. 13, then eqs. 15-16 with p = delta lambda n.
+	ttReal deltaLambda = ( -theta - alphaTilde * *lambda ) / denominator;
+	deltaLambda = ttClampedLambdaUpdate( lambda, deltaLambda, lambdaMin, lambdaMax );
+
+	ttVec3 p = ttScale( deltaLambda, n );
+	if ( bodyB->invMass > 0 )
+	{
+		ttBody_Rotate( bodyB, ttBody_ApplyInvInertia( bodyB, p ) );
+	}
+	if ( bodyA->invMass > 0 )
+	{
+		ttBody_Rotate( bodyA, ttNeg( ttBody_ApplyInvInertia( bodyA, p ) ) );
+	}
+	return deltaLambda;
+}
+
+ttReal ttApplyAngularError( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h, ttReal* lambda,
+                            ttVec3* impulse )
+{
+	ttReal theta;
+	ttVec3 n = ttGetLengthAndNormalize( &theta, error );
+	if ( theta == 0 )
+	{
+		return 0;
+	}
+	ttReal deltaLambda = ttApplyAngularCorrection( bodyA, bodyB, n, theta, compliance, h, lambda, -TT_HUGE, TT_HUGE );
+	if ( impulse != NULL )
+	{
+		*impulse = ttMulAdd( *impulse, deltaLambda, n );
+	}
+	return deltaLambda;
+}
+
+// World inverse inertia tensor R diag(I^-1) R^T.
+static ttMat3 ttBody_InvInertiaMatrix( const ttBody* body )
+{
+	if ( body->invMass == 0 || body->fixedRotation )
+	{
+		return ( ttMat3 ){ 0 };
+	}
+	ttMat3 r = ttMat3FromQuat( body->q );
+	return ttMat3Mul( ttMat3Mul( r, ttMat3Diagonal( body->invInertia ) ), ttMat3Transpose( r ) );
+}
+
+// Effective inverse mass matrix of a body point at offset r: m^-1 E + [r]x^T I^-1 [r]x.
+static ttMat3 ttBody_PointInvMassMatrix( const ttBody* body, ttVec3 r )
+{
+	if ( body->invMass == 0 )
+	{
+		return ( ttMat3 ){ 0 };
+	}
+	ttMat3 skew = ttMat3Skew( r );
+	ttMat3 rotational = ttMat3Mul( ttMat3Transpose( skew ), ttMat3Mul( ttBody_InvInertiaMatrix( body ), skew ) );
+	return ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ body->invMass, body->invMass, body->invMass } ), rotational );
+}
+
+ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
+                               ttReal h, ttVec3* lambda )
+{
+	if ( error.x == 0 && error.y == 0 && error.z == 0 && compliance == 0 )
+	{
+		return TT_VEC3_ZERO;
+	}
+	ttReal alphaTilde = compliance / ( h * h );
+	ttMat3 k = ttMat3Add( ttBody_PointInvMassMatrix( bodyA, rA ), ttBody_PointInvMassMatrix( bodyB, rB ) );
+	k = ttMat3Add( k, ttMat3Diagonal( ( ttVec3 ){ alphaTilde, alphaTilde, alphaTilde } ) );
+	// Eq. 4 with vectors: K delta lambda = -(c + alphaTilde lambda).
+	ttVec3 deltaLambda = ttMat3Solve( k, ttNeg( ttMulAdd( error, alphaTilde, *lambda ) ) );
+	*lambda = ttAdd( *lambda, deltaLambda );
+	ttBody_ApplyPositionalImpulse( bodyB, deltaLambda, rB, 1 );
+	ttBody_ApplyPositionalImpulse( bodyA, deltaLambda, rA, -1 );
+	return deltaLambda;
+}
+
+ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
+                                  ttVec3* lambda )
+{
+	if ( error.x == 0 && error.y == 0 && error.z == 0 && compliance == 0 )
+	{
+		return TT_VEC3_ZERO;
+	}
+	ttReal alphaTilde = compliance / ( h * h );
+	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
+	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
+	ttMat3 k = ttMat3Add( ttMat3Add( invA, invB ), ttMat3Diagonal( ( ttVec3 ){ alphaTilde, alphaTilde, alphaTilde } ) );
+	ttVec3 deltaLambda = ttMat3Solve( k, ttNeg( ttMulAdd( error, alphaTilde, *lambda ) ) );
+	*lambda = ttAdd( *lambda, deltaLambda );
+	ttBody_Rotate( bodyB, ttMat3MulVec( invB, deltaLambda ) );
+	ttBody_Rotate( bodyA, ttNeg( ttMat3MulVec( invA, deltaLambda ) ) );
+	return deltaLambda;
+}
+
+bool ttLimitAngle( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttVec3 n1, ttVec3 n2, ttReal lower, ttReal upper,
+                   ttReal compliance, ttReal h, ttReal* lambda, ttVec3* impulse )
+{
+	// Algorithm 3, with atan2 in place of the arcsine and its quadrant fix-ups.
+	ttReal phi = ttSignedAngle( n, n1, n2 );
+	if ( phi >= lower && phi <= upper )
+	{
+		return false;
+	}
+	phi = ttClampReal( phi, lower, upper );
+	ttVec3 limitAxis = ttRotate( ttQuatFromAxisAngle( n, phi ), n1 );
+	// The rotation taking the allowed direction to B's direction is B's excess rotation. When the
+	// two are opposite the cross product vanishes; rotate about n by the angle instead.
+	ttVec3 error = ttCross( limitAxis, n2 );
+	if ( ttDot( limitAxis, n2 ) < 0 )
+	{
+		ttReal excess = ttSignedAngle( n, limitAxis, n2 );
+		error = ttScale( excess, n );
+	}
+	ttApplyAngularError( bodyA, bodyB, error, compliance, h, lambda, impulse );
+	return true;
+}
+
+void ttApplyVelocityImpulse( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 p )
+{
+	if ( bodyB->invMass > 0 )
+	{
+		bodyB->v = ttMulAdd( bodyB->v, bodyB->invMass, p );
+		if ( bodyB->fixedRotation == false )
+		{
+			bodyB->w = ttAdd( bodyB->w, ttBody_ApplyInvInertia( bodyB, ttCross( rB, p ) ) );
+		}
+	}
+	if ( bodyA->invMass > 0 )
+	{
+		bodyA->v = ttMulAdd( bodyA->v, -bodyA->invMass, p );
+		if ( bodyA->fixedRotation == false )
+		{
+			bodyA->w = ttSub( bodyA->w, ttBody_ApplyInvInertia( bodyA, ttCross( rA, p ) ) );
+		}
+	}
+}
+
+void ttApplyVelocityChange( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 dv )
+{
+	ttReal magnitude;
+	ttVec3 n = ttGetLengthAndNormalize( &magnitude, dv );
+	if ( magnitude == 0 )
+	{
+		return;
+	}
+	ttReal w = ttBody_PositionalInvMass( bodyA, rA, n ) + ttBody_PositionalInvMass( bodyB, rB, n );
+	if ( w <= 0 )
+	{
+		return;
+	}
+	ttApplyVelocityImpulse( bodyA, bodyB, rA, rB, ttScale( magnitude / w, n ) );
+}
+
+void ttApplyAngularVelocityChange( ttBody* bodyA, ttBody* bodyB, ttVec3 dw )
+{
+	ttReal magnitude;
+	ttVec3 n = ttGetLengthAndNormalize( &magnitude, dw );
+	if ( magnitude == 0 )
+	{
+		return;
+	}
+	ttReal wA = bodyA->fixedRotation ? 0 : ttBody_AngularInvMass( bodyA, n );
+	ttReal wB = bodyB->fixedRotation ? 0 : ttBody_AngularInvMass( bodyB, n );
+	if ( wA + wB <= 0 )
+	{
+		return;
+	}
+	ttVec3 p = ttScale( magnitude / ( wA + wB ), n );
+	if ( wB > 0 )
+	{
+		bodyB->w = ttAdd( bodyB->w, ttBody_ApplyInvInertia( bodyB, p ) );
+	}
+	if ( wA > 0 )
+	{
+		bodyA->w = ttSub( bodyA->w, ttBody_ApplyInvInertia( bodyA, p ) );
+	}
+}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// Contacts. Candidate shape pairs are collected once per step with fattened bounding boxes
+// (paper section 3.5); at every substep the narrow phase turns each pair into a manifold of
+// contact points at the current poses, which the contact solver then projects. The collision
+// pipeline of issue 3 replaces ttCollectPairs and extends ttCollideShapes; the solver side only
+// reads ttManifold, so it does not change.
+#pragma once
+
+#include "shape.h"
+
+#define TT_MAX_MANIFOLD_POINTS 8
+
+typedef struct ttWorld ttWorld;
+
+/// Geometry of a contact point, produced by the narrow phase in world coordinates.
+typedef struct ttContactGeometry
+{
+	ttVec3 pointA;     ///< deepest point of shape A
+	ttVec3 pointB;     ///< deepest point of shape B
+	ttReal separation; ///< (pointB - pointA) . normal, negative when penetrating
+} ttContactGeometry;
+
+typedef struct ttManifoldGeometry
+{
+	ttVec3 normal; ///< unit, from A to B
+	int pointCount;
+	ttContactGeometry points[TT_MAX_MANIFOLD_POINTS];
+} ttManifoldGeometry;
+
+typedef struct ttContactPoint
+{
+	ttVec3 localAnchorA, localAnchorB; ///< in the principal frames of the bodies
+	ttReal separation;                 ///< at creation
+	ttReal normalVelocityBefore;       ///< v_n before the position solve (for restitution, eq. 34)
+	ttReal lambdaN;                    ///< normal multiplier of this substep
+	ttVec3 frictionImpulse;            ///< static friction positional impulse on B
+} ttContactPoint;
+
+typedef struct ttManifold
+{
+	int shapeA, shapeB;
+	int bodyA, bodyB;
+	ttVec3 normal;
+	ttReal staticFriction, dynamicFriction, restitution;
+	int pointCount;
+	ttContactPoint points[TT_MAX_MANIFOLD_POINTS];
+} ttManifold;
+
+typedef struct ttShapePair
+{
+	int shapeA, shapeB;
+} ttShapePair;
+
+/// Collect the candidate pairs of the step (fattened AABBs, k = 2).
+void ttCollectPairs( ttWorld* world, ttReal timeStep );
+/// Narrow phase for every pair at the current poses; rebuilds world->manifolds.
+void ttUpdateContacts( ttWorld* world );
+/// The geometry of one pair of shapes at world transforms; false if not supported or apart.
+bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* shapeB, ttTransform xfB,
+                      ttReal speculativeDistance, ttManifoldGeometry* manifold );
+
+// XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
+// level, dynamic friction and restitution in the velocity pass.
+void ttContactSolver_SolvePositions( ttWorld* world, ttReal h );
+void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h );

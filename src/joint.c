@@ -1,0 +1,615 @@
+// SPDX-License-Identifier: MIT
+// Joints: definitions, creation and removal, the per-substep bookkeeping shared by all types,
+// dispatch to the type files, damping (paper eqs. 31-32) and readouts (eqs. 10 and 17).
+#include "constraint.h"
+#include "core.h"
+#include "world.h"
+
+#include "tether/tether.h"
+
+#include <string.h>
+
+#define TT_DEF_COOKIE 0x7e7e7e
+
+ttJointDef ttDefaultJointDef( void )
+{
+	ttJointDef def = { 0 };
+	def.localFrameA = TT_TRANSFORM_IDENTITY;
+	def.localFrameB = TT_TRANSFORM_IDENTITY;
+	def.breakForce = TT_HUGE;
+	def.breakTorque = TT_HUGE;
+	def.internalValue = TT_DEF_COOKIE;
+	return def;
+}
+
+ttFixedJointDef ttDefaultFixedJointDef( void )
+{
+	return ( ttFixedJointDef ){ ttDefaultJointDef() };
+}
+
+ttHingeJointDef ttDefaultHingeJointDef( void )
+{
+	ttHingeJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	def.lowerAngle = -TT_PI;
+	def.upperAngle = TT_PI;
+	def.maxMotorTorque = TT_HUGE;
+	return def;
+}
+
+ttSphericalJointDef ttDefaultSphericalJointDef( void )
+{
+	ttSphericalJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	def.maxSwingAngle = TT_PI;
+	def.lowerTwistAngle = -TT_PI;
+	def.upperTwistAngle = TT_PI;
+	return def;
+}
+
+ttPrismaticJointDef ttDefaultPrismaticJointDef( void )
+{
+	ttPrismaticJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	def.lowerTranslation = -TT_HUGE;
+	def.upperTranslation = TT_HUGE;
+	def.maxDriveForce = TT_HUGE;
+	return def;
+}
+
+ttDistanceJointDef ttDefaultDistanceJointDef( void )
+{
+	ttDistanceJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	def.minLength = 1;
+	def.maxLength = 1;
+	return def;
+}
+
+ttGenericJointDef ttDefaultGenericJointDef( void )
+{
+	ttGenericJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	def.lockRotation = true;
+	return def;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+static bool ttIsNonNegative( ttReal value )
+{
+	return ttIsValidReal( value ) && value >= 0;
+}
+
+static bool ttIsValidTransform( ttTransform t )
+{
+	return ttIsValidVec3( t.p ) && ttIsValidQuat( t.q );
+}
+
+static const char* ttCheckBaseDef( const ttJointDef* def )
+{
+	if ( def->internalValue != TT_DEF_COOKIE )
+	{
+		return "def was not initialised with its ttDefault...JointDef function";
+	}
+	if ( ttIsValidTransform( def->localFrameA ) == false || ttIsValidTransform( def->localFrameB ) == false )
+	{
+		return "local frames must have finite positions and unit quaternions";
+	}
+	if ( ttIsNonNegative( def->linearCompliance ) == false || ttIsNonNegative( def->angularCompliance ) == false )
+	{
+		return "compliances must be finite and >= 0";
+	}
+	if ( ttIsNonNegative( def->linearDamping ) == false || ttIsNonNegative( def->angularDamping ) == false )
+	{
+		return "damping must be finite and >= 0";
+	}
+	if ( ttIsValidReal( def->breakForce ) == false || def->breakForce <= 0 ||
+	     ttIsValidReal( def->breakTorque ) == false || def->breakTorque <= 0 )
+	{
+		return "break thresholds must be finite and > 0 (TT_HUGE for unbreakable)";
+	}
+	return NULL;
+}
+
+static bool ttIsAngle( ttReal value )
+{
+	return ttIsValidReal( value ) && value >= -TT_PI - (ttReal)1e-6 && value <= TT_PI + (ttReal)1e-6;
+}
+
+static const char* ttCheckTypeDef( ttJointType type, const void* def )
+{
+	switch ( type )
+	{
+		case ttJoint_fixed:
+			return NULL;
+		case ttJoint_hinge:
+		{
+			const ttHingeJointDef* d = def;
+			if ( ttIsAngle( d->lowerAngle ) == false || ttIsAngle( d->upperAngle ) == false ||
+			     d->lowerAngle > d->upperAngle )
+			{
+				return "hinge limits must satisfy -pi <= lowerAngle <= upperAngle <= pi";
+			}
+			if ( ttIsNonNegative( d->limitCompliance ) == false || ttIsNonNegative( d->targetCompliance ) == false ||
+			     ttIsNonNegative( d->motorCompliance ) == false )
+			{
+				return "hinge compliances must be finite and >= 0";
+			}
+			if ( ttIsValidReal( d->targetAngle ) == false || ttIsValidReal( d->motorSpeed ) == false ||
+			     ttIsNonNegative( d->maxMotorTorque ) == false )
+			{
+				return "hinge targetAngle and motorSpeed must be finite and maxMotorTorque >= 0";
+			}
+			return NULL;
+		}
+		case ttJoint_spherical:
+		{
+			const ttSphericalJointDef* d = def;
+			if ( ttIsValidReal( d->maxSwingAngle ) == false || d->maxSwingAngle < 0 ||
+			     d->maxSwingAngle > TT_PI + (ttReal)1e-6 )
+			{
+				return "maxSwingAngle must be in [0, pi]";
+			}
+			if ( ttIsAngle( d->lowerTwistAngle ) == false || ttIsAngle( d->upperTwistAngle ) == false ||
+			     d->lowerTwistAngle > d->upperTwistAngle )
+			{
+				return "twist limits must satisfy -pi <= lowerTwistAngle <= upperTwistAngle <= pi";
+			}
+			if ( ttIsNonNegative( d->swingCompliance ) == false || ttIsNonNegative( d->twistCompliance ) == false )
+			{
+				return "swing and twist compliances must be finite and >= 0";
+			}
+			return NULL;
+		}
+		case ttJoint_prismatic:
+		{
+			const ttPrismaticJointDef* d = def;
+			if ( isnan( d->lowerTranslation ) || isnan( d->upperTranslation ) ||
+			     d->lowerTranslation > d->upperTranslation )
+			{
+				return "prismatic limits must satisfy lowerTranslation <= upperTranslation";
+			}
+			if ( ttIsValidReal( d->targetTranslation ) == false || ttIsNonNegative( d->driveCompliance ) == false ||
+			     ttIsNonNegative( d->maxDriveForce ) == false || ttIsValidReal( d->driveForce ) == false )
+			{
+				return "prismatic drive values must be finite, compliance and maxDriveForce >= 0";
+			}
+			return NULL;
+		}
+		case ttJoint_distance:
+		{
+			const ttDistanceJointDef* d = def;
+			if ( ttIsNonNegative( d->minLength ) == false || ttIsNonNegative( d->maxLength ) == false ||
+			     d->minLength > d->maxLength )
+			{
+				return "distance lengths must satisfy 0 <= minLength <= maxLength (finite)";
+			}
+			if ( ttIsNonNegative( d->compliance ) == false )
+			{
+				return "distance compliance must be finite and >= 0";
+			}
+			return NULL;
+		}
+		case ttJoint_generic:
+		{
+			const ttGenericJointDef* d = def;
+			if ( ttIsValidVec3( d->lowerTranslation ) == false || ttIsValidVec3( d->upperTranslation ) == false )
+			{
+				return "generic limits must be finite (lower > upper frees an axis)";
+			}
+			return NULL;
+		}
+		default:
+			return "unknown joint type";
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation and removal
+
+static void ttJoint_LinkEdge( ttWorld* world, int jointIndex, int side )
+{
+	ttJoint* joint = ttWorld_Joint( world, jointIndex );
+	ttBody* body = ttWorld_Body( world, side == 0 ? joint->bodyA : joint->bodyB );
+	int key = jointIndex * 2 + side;
+	joint->edgePrev[side] = -1;
+	joint->edgeNext[side] = body->jointEdgeHead;
+	if ( body->jointEdgeHead >= 0 )
+	{
+		ttJoint* next = ttWorld_Joint( world, body->jointEdgeHead >> 1 );
+		next->edgePrev[body->jointEdgeHead & 1] = key;
+	}
+	body->jointEdgeHead = key;
+}
+
+static void ttJoint_UnlinkEdge( ttWorld* world, int jointIndex, int side )
+{
+	ttJoint* joint = ttWorld_Joint( world, jointIndex );
+	ttBody* body = ttWorld_Body( world, side == 0 ? joint->bodyA : joint->bodyB );
+	int prev = joint->edgePrev[side];
+	int next = joint->edgeNext[side];
+	if ( prev >= 0 )
+	{
+		ttWorld_Joint( world, prev >> 1 )->edgeNext[prev & 1] = next;
+	}
+	else
+	{
+		body->jointEdgeHead = next;
+	}
+	if ( next >= 0 )
+	{
+		ttWorld_Joint( world, next >> 1 )->edgePrev[next & 1] = prev;
+	}
+}
+
+void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
+{
+	ttJoint_UnlinkEdge( world, jointIndex, 0 );
+	ttJoint_UnlinkEdge( world, jointIndex, 1 );
+	ttPool_Free( &world->joints, jointIndex );
+	// Pairs suppressed by this joint may collide from now on.
+	world->pairCount = 0;
+}
+
+static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJointType type, const ttJointDef* base,
+                                const void* typeDef, size_t typeDefSize )
+{
+	ttWorld* world = ttGetWorld( worldId );
+	if ( world == NULL || world->locked )
+	{
+		ttReportError( function, "invalid or locked world id" );
+		return ttNullJointId;
+	}
+	if ( base == NULL )
+	{
+		ttReportError( function, "def is NULL" );
+		return ttNullJointId;
+	}
+	const char* problem = ttCheckBaseDef( base );
+	if ( problem == NULL )
+	{
+		problem = ttCheckTypeDef( type, typeDef );
+	}
+	if ( problem != NULL )
+	{
+		ttReportError( function, "%s", problem );
+		return ttNullJointId;
+	}
+
+	int bodyA = world->groundBody;
+	if ( TT_IS_NON_NULL( base->bodyA ) )
+	{
+		ttWorld* worldA;
+		if ( ttResolveBody( function, base->bodyA, &worldA ) == NULL || worldA != world )
+		{
+			ttReportError( function, "bodyA is not a live body of this world" );
+			return ttNullJointId;
+		}
+		bodyA = base->bodyA.index1 - 1;
+	}
+	ttWorld* worldB;
+	if ( ttResolveBody( function, base->bodyB, &worldB ) == NULL || worldB != world )
+	{
+		ttReportError( function, "bodyB is not a live body of this world" );
+		return ttNullJointId;
+	}
+	int bodyB = base->bodyB.index1 - 1;
+	if ( bodyA == bodyB )
+	{
+		ttReportError( function, "a joint needs two different bodies" );
+		return ttNullJointId;
+	}
+
+	int index = ttPool_Alloc( &world->joints );
+	if ( index < 0 )
+	{
+		ttReportError( function, "out of memory" );
+		return ttNullJointId;
+	}
+	ttJoint* joint = ttWorld_Joint( world, index );
+	joint->type = type;
+	joint->bodyA = bodyA;
+	joint->bodyB = bodyB;
+	joint->localFrameA = ( ttTransform ){ base->localFrameA.p, ttQuatNormalize( base->localFrameA.q ) };
+	joint->localFrameB = ( ttTransform ){ base->localFrameB.p, ttQuatNormalize( base->localFrameB.q ) };
+	joint->linearCompliance = base->linearCompliance;
+	joint->angularCompliance = base->angularCompliance;
+	joint->linearDamping = base->linearDamping;
+	joint->angularDamping = base->angularDamping;
+	joint->breakForce = base->breakForce;
+	joint->breakTorque = base->breakTorque;
+	joint->collideConnected = base->collideConnected;
+	joint->userData = base->userData;
+	if ( typeDef != NULL )
+	{
+		memcpy( &joint->hinge, typeDef, typeDefSize );
+	}
+	ttJoint_LinkEdge( world, index, 0 );
+	ttJoint_LinkEdge( world, index, 1 );
+	ttJoint_Prepare( world, joint );
+	if ( type == ttJoint_hinge )
+	{
+		ttJointFrame frame = ttJoint_ComputeFrame( joint, ttWorld_Body( world, bodyA ), ttWorld_Body( world, bodyB ) );
+		joint->motorAngle = ttHingeJoint_ComputeAngle( &frame );
+	}
+	world->pairCount = 0;
+	return ttMakeJointId( world, index );
+}
+
+ttJointId ttCreateFixedJoint( ttWorldId worldId, const ttFixedJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_fixed, def != NULL ? &def->base : NULL, NULL, 0 );
+}
+
+ttJointId ttCreateHingeJoint( ttWorldId worldId, const ttHingeJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_hinge, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+ttJointId ttCreateSphericalJoint( ttWorldId worldId, const ttSphericalJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_spherical, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+ttJointId ttCreatePrismaticJoint( ttWorldId worldId, const ttPrismaticJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_prismatic, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+ttJointId ttCreateDistanceJoint( ttWorldId worldId, const ttDistanceJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_distance, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+ttJointId ttCreateGenericJoint( ttWorldId worldId, const ttGenericJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_generic, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+void ttDestroyJoint( ttJointId jointId )
+{
+	ttWorld* world;
+	if ( ttResolveJoint( __func__, jointId, &world ) != NULL )
+	{
+		ttWorld_RemoveJoint( world, jointId.index1 - 1 );
+	}
+}
+
+bool ttJoint_IsValid( ttJointId jointId )
+{
+	ttWorld* world = ttGetWorldByIndex( jointId.world0 );
+	return world != NULL && ttPool_IsLive( &world->joints, jointId.index1 - 1, jointId.generation );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry shared by the types
+
+void ttJoint_Prepare( ttWorld* world, ttJoint* joint )
+{
+	const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+	const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+	joint->simFrameA = ttInvMulTransforms( ttBody_PrincipalInBody( bodyA ), joint->localFrameA );
+	joint->simFrameB = ttInvMulTransforms( ttBody_PrincipalInBody( bodyB ), joint->localFrameB );
+}
+
+ttJointFrame ttJoint_ComputeFrame( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB )
+{
+	ttJointFrame f;
+	f.rA = ttRotate( bodyA->q, joint->simFrameA.p );
+	f.rB = ttRotate( bodyB->q, joint->simFrameB.p );
+	f.delta = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( f.rB, f.rA ) );
+	f.qA = ttQuatMul( bodyA->q, joint->simFrameA.q );
+	f.qB = ttQuatMul( bodyB->q, joint->simFrameB.q );
+	f.aA = ttRotate( f.qA, ( ttVec3 ){ 1, 0, 0 } );
+	f.bA = ttRotate( f.qA, ( ttVec3 ){ 0, 1, 0 } );
+	f.cA = ttRotate( f.qA, ( ttVec3 ){ 0, 0, 1 } );
+	f.aB = ttRotate( f.qB, ( ttVec3 ){ 1, 0, 0 } );
+	f.bB = ttRotate( f.qB, ( ttVec3 ){ 0, 1, 0 } );
+	f.cB = ttRotate( f.qB, ( ttVec3 ){ 0, 0, 1 } );
+	return f;
+}
+
+// Eqs. 18-19 with the roles ordered B relative to A: dq = qB qA^-1, error = 2 vec(dq).
+ttVec3 ttJoint_RotationError( const ttJointFrame* frame )
+{
+	ttQuat dq = ttQuatMul( frame->qB, ttQuatConj( frame->qA ) );
+	ttReal sign = dq.w < 0 ? -2 : 2;
+	return ( ttVec3 ){ sign * dq.x, sign * dq.y, sign * dq.z };
+}
+
+// Section 3.4.2: one correction vector for all axes and limits of frame A.
+ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper )
+{
+	const ttVec3 axes[3] = { frame->aA, frame->bA, frame->cA };
+	const ttReal lo[3] = { lower.x, lower.y, lower.z };
+	const ttReal hi[3] = { upper.x, upper.y, upper.z };
+	ttVec3 error = TT_VEC3_ZERO;
+	for ( int i = 0; i < 3; ++i )
+	{
+		if ( lo[i] > hi[i] )
+		{
+			continue; // free axis
+		}
+		ttReal a = ttDot( frame->delta, axes[i] );
+		if ( a < lo[i] )
+		{
+			error = ttMulAdd( error, a - lo[i], axes[i] );
+		}
+		else if ( a > hi[i] )
+		{
+			error = ttMulAdd( error, a - hi[i], axes[i] );
+		}
+	}
+	return error;
+}
+
+void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h )
+{
+	ttVec3 impulse = ttApplyPointCorrection( bodyA, bodyB, frame->rA, frame->rB, error, joint->linearCompliance, h,
+	                                         &joint->linearLambda );
+	joint->linearImpulse = ttAdd( joint->linearImpulse, impulse );
+}
+
+void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h )
+{
+	ttVec3 impulse =
+	    ttApplyRotationCorrection( bodyA, bodyB, error, joint->angularCompliance, h, &joint->angularLambda );
+	joint->angularImpulse = ttAdd( joint->angularImpulse, impulse );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-substep bookkeeping and dispatch
+
+void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h )
+{
+	for ( int i = 0; i < ttJointPart_count; ++i )
+	{
+		joint->lambda[i] = 0;
+	}
+	joint->linearLambda = TT_VEC3_ZERO;
+	joint->angularLambda = TT_VEC3_ZERO;
+	joint->linearImpulse = TT_VEC3_ZERO;
+	joint->angularImpulse = TT_VEC3_ZERO;
+	if ( joint->type == ttJoint_hinge && joint->hinge.enableMotor )
+	{
+		// The motor is a target angle that advances by h v every substep (paper section 3.4.1).
+		ttReal angle = joint->motorAngle + h * joint->hinge.motorSpeed;
+		joint->motorAngle = angle > TT_PI ? angle - 2 * TT_PI : ( angle < -TT_PI ? angle + 2 * TT_PI : angle );
+	}
+	else if ( joint->type == ttJoint_prismatic && joint->prismatic.driveForce != 0 )
+	{
+		ttPrismaticJoint_ApplyDriveForce( world, joint, h );
+	}
+}
+
+void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+{
+	switch ( joint->type )
+	{
+		case ttJoint_fixed:
+			ttFixedJoint_SolvePositions( world, joint, h );
+			break;
+		case ttJoint_hinge:
+			ttHingeJoint_SolvePositions( world, joint, h );
+			break;
+		case ttJoint_spherical:
+			ttSphericalJoint_SolvePositions( world, joint, h );
+			break;
+		case ttJoint_prismatic:
+			ttPrismaticJoint_SolvePositions( world, joint, h );
+			break;
+		case ttJoint_distance:
+			ttDistanceJoint_SolvePositions( world, joint, h );
+			break;
+		case ttJoint_generic:
+			ttGenericJoint_SolvePositions( world, joint, h );
+			break;
+		default:
+			break;
+	}
+}
+
+// Joint damping in the velocity pass (eqs. 31-32): remove the fraction min(mu h, 1) of the
+// relative velocity at the anchors and of the relative angular velocity.
+void ttJoint_SolveVelocities( ttWorld* world, ttJoint* joint, ttReal h )
+{
+	if ( joint->linearDamping <= 0 && joint->angularDamping <= 0 )
+	{
+		return;
+	}
+	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+	if ( joint->linearDamping > 0 )
+	{
+		ttVec3 rA = ttRotate( bodyA->q, joint->simFrameA.p );
+		ttVec3 rB = ttRotate( bodyB->q, joint->simFrameB.p );
+		ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
+		ttReal fraction = ttMinReal( joint->linearDamping * h, 1 );
+		ttApplyVelocityChange( bodyA, bodyB, rA, rB, ttScale( -fraction, relative ) );
+	}
+	if ( joint->angularDamping > 0 )
+	{
+		ttVec3 relative = ttSub( bodyB->w, bodyA->w );
+		ttReal fraction = ttMinReal( joint->angularDamping * h, 1 );
+		ttApplyAngularVelocityChange( bodyA, bodyB, ttScale( -fraction, relative ) );
+	}
+}
+
+void ttJoint_EndSubstep( ttJoint* joint, ttReal h )
+{
+	ttReal invH2 = 1 / ( h * h );
+	joint->force = ttScale( invH2, joint->linearImpulse );
+	joint->torque = ttScale( invH2, joint->angularImpulse );
+}
+
+ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint )
+{
+	ttJointFrame f =
+	    ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+	switch ( joint->type )
+	{
+		case ttJoint_prismatic:
+		{
+			const ttPrismaticJointDef* d = &joint->prismatic;
+			ttReal lower = d->enableLimit ? d->lowerTranslation : 1;
+			ttReal upper = d->enableLimit ? d->upperTranslation : 0;
+			return ttLength( ttJoint_AxisLimitError( &f, ( ttVec3 ){ lower, 0, 0 }, ( ttVec3 ){ upper, 0, 0 } ) );
+		}
+		case ttJoint_distance:
+		{
+			ttReal length = ttLength( f.delta );
+			return ttMaxReal( ttMaxReal( joint->distance.minLength - length, length - joint->distance.maxLength ), 0 );
+		}
+		case ttJoint_generic:
+			return ttLength(
+			    ttJoint_AxisLimitError( &f, joint->generic.lowerTranslation, joint->generic.upperTranslation ) );
+		default:
+			return ttLength( f.delta );
+	}
+}
+
+static ttReal ttLimitViolation( ttReal angle, ttReal lower, ttReal upper )
+{
+	return angle < lower ? lower - angle : ( angle > upper ? angle - upper : 0 );
+}
+
+ttReal ttJoint_ComputeAngleError( ttWorld* world, const ttJoint* joint )
+{
+	ttJointFrame f =
+	    ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+	switch ( joint->type )
+	{
+		case ttJoint_fixed:
+		case ttJoint_prismatic:
+			return ttLength( ttQuatToRotationVector( ttQuatMul( f.qB, ttQuatConj( f.qA ) ) ) );
+		case ttJoint_hinge:
+		{
+			ttReal misalignment = ttAtan2( ttLength( ttCross( f.aA, f.aB ) ), ttDot( f.aA, f.aB ) );
+			ttReal limit = 0;
+			if ( joint->hinge.enableLimit )
+			{
+				limit = ttLimitViolation( ttHingeJoint_ComputeAngle( &f ), joint->hinge.lowerAngle,
+				                          joint->hinge.upperAngle );
+			}
+			return ttMaxReal( misalignment, limit );
+		}
+		case ttJoint_spherical:
+		{
+			const ttSphericalJointDef* d = &joint->spherical;
+			ttReal swing =
+			    d->enableSwingLimit ? ttLimitViolation( ttSphericalJoint_ComputeSwing( &f ), 0, d->maxSwingAngle ) : 0;
+			ttReal twist = d->enableTwistLimit ? ttLimitViolation( ttSphericalJoint_ComputeTwist( &f ),
+			                                                       d->lowerTwistAngle, d->upperTwistAngle )
+			                                   : 0;
+			return ttMaxReal( swing, twist );
+		}
+		case ttJoint_generic:
+			return joint->generic.lockRotation
+			           ? ttLength( ttQuatToRotationVector( ttQuatMul( f.qB, ttQuatConj( f.qA ) ) ) )
+			           : 0;
+		default:
+			return 0;
+	}
+}

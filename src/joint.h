@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// Internal joint record. Every joint is assembled from the two primitive corrections of
+// constraint.h; each type lives in its own file with prepare / solve positions / solve velocities.
+#pragma once
+
+#include "tether/types.h"
+
+typedef struct ttWorld ttWorld;
+typedef struct ttBody ttBody;
+
+/// Multipliers of one joint, one per constraint part, reset every substep.
+enum
+{
+	ttJointPart_linear = 0, ///< positional attachment or limits
+	ttJointPart_angular,    ///< angular attachment or axis alignment
+	ttJointPart_limit,      ///< angle limit or swing limit
+	ttJointPart_twist,      ///< twist limit
+	ttJointPart_drive,      ///< target angle, motor or positional drive
+	ttJointPart_count,
+};
+
+typedef struct ttJoint
+{
+	ttJointType type;
+	int bodyA, bodyB;                     ///< body indices; the world's hidden ground body stands in for "no body"
+	ttTransform localFrameA, localFrameB; ///< in the users' body coordinates
+	ttTransform simFrameA, simFrameB;     ///< in the principal frames, refreshed by ttJoint_Prepare
+	ttReal linearCompliance, angularCompliance;
+	ttReal linearDamping, angularDamping;
+	ttReal breakForce, breakTorque;
+	bool collideConnected;
+	void* userData;
+	int edgePrev[2], edgeNext[2]; ///< links in the joint lists of bodyA (0) and bodyB (1)
+
+	ttReal lambda[ttJointPart_count];
+	ttVec3 linearLambda;   ///< multiplier vector of the block-solved positional attachment
+	ttVec3 angularLambda;  ///< multiplier vector of the block-solved angular attachment
+	ttVec3 linearImpulse;  ///< on B, this substep
+	ttVec3 angularImpulse; ///< on B, this substep
+	ttVec3 force, torque;  ///< readouts of the last substep
+
+	union
+	{
+		ttHingeJointDef hinge;
+		ttSphericalJointDef spherical;
+		ttPrismaticJointDef prismatic;
+		ttDistanceJointDef distance;
+		ttGenericJointDef generic;
+	};
+	ttReal motorAngle; ///< the advancing target of a hinge velocity motor
+} ttJoint;
+
+/// World-space geometry of a joint at the bodies' current poses.
+typedef struct ttJointFrame
+{
+	ttVec3 rA, rB;     ///< anchor offsets from the centres of mass
+	ttVec3 delta;      ///< anchor B minus anchor A
+	ttQuat qA, qB;     ///< world orientations of the two joint frames
+	ttVec3 aA, bA, cA; ///< axes of frame A
+	ttVec3 aB, bB, cB; ///< axes of frame B
+} ttJointFrame;
+
+ttJointFrame ttJoint_ComputeFrame( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB );
+
+/// Called once per step: refresh the principal-frame copies of the joint frames.
+void ttJoint_Prepare( ttWorld* world, ttJoint* joint );
+/// Called at the start of each substep: reset multipliers, advance motors, apply drive forces.
+void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h );
+void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttJoint_SolveVelocities( ttWorld* world, ttJoint* joint, ttReal h );
+/// Store force and torque readouts of the finished substep.
+void ttJoint_EndSubstep( ttJoint* joint, ttReal h );
+ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint );
+ttReal ttJoint_ComputeAngleError( ttWorld* world, const ttJoint* joint );
+
+/// Remove a positional attachment error (anchor B minus where it should be) with the block solve.
+void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h );
+/// Remove an angular attachment error (rotation of B's frame) with the block solve.
+void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h );
+
+// Per type, in joint_<type>.c.
+void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttPrismaticJoint_ApplyDriveForce( ttWorld* world, ttJoint* joint, ttReal h );
+void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttGenericJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+
+ttReal ttHingeJoint_ComputeAngle( const ttJointFrame* frame );
+ttReal ttSphericalJoint_ComputeSwing( const ttJointFrame* frame );
+ttReal ttSphericalJoint_ComputeTwist( const ttJointFrame* frame );
+/// Error vector of the locked-rotation part: the rotation taking frame A to frame B.
+ttVec3 ttJoint_RotationError( const ttJointFrame* frame );
+/// Positional error vector of the per-axis limits in frame A (paper section 3.4.2).
+ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper );

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+// Public accessors of joints: readouts, measured angles and run-time changes of parameters.
+#include "core.h"
+#include "world.h"
+
+#include "tether/tether.h"
+
+static ttJoint* ttResolveTypedJoint( const char* function, ttJointId jointId, ttJointType type, ttWorld** world )
+{
+	ttJoint* joint = ttResolveJoint( function, jointId, world );
+	if ( joint != NULL && joint->type != type )
+	{
+		ttReportError( function, "the joint has the wrong type for this function" );
+		return NULL;
+	}
+	return joint;
+}
+
+static ttJointFrame ttFrameOf( ttWorld* world, const ttJoint* joint )
+{
+	return ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+}
+
+ttJointType ttJoint_GetType( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? joint->type : ttJoint_count;
+}
+
+ttBodyId ttJoint_GetBodyA( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL || joint->bodyA == world->groundBody )
+	{
+		return ttNullBodyId;
+	}
+	return ttMakeBodyId( world, joint->bodyA );
+}
+
+ttBodyId ttJoint_GetBodyB( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? ttMakeBodyId( world, joint->bodyB ) : ttNullBodyId;
+}
+
+void* ttJoint_GetUserData( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? joint->userData : NULL;
+}
+
+ttVec3 ttJoint_GetAnchorA( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return TT_VEC3_ZERO;
+	}
+	const ttBody* body = ttWorld_Body( world, joint->bodyA );
+	return ttAdd( ttBody_Center( body ), ttRotate( body->q, joint->simFrameA.p ) );
+}
+
+ttVec3 ttJoint_GetAnchorB( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return TT_VEC3_ZERO;
+	}
+	const ttBody* body = ttWorld_Body( world, joint->bodyB );
+	return ttAdd( ttBody_Center( body ), ttRotate( body->q, joint->simFrameB.p ) );
+}
+
+ttVec3 ttJoint_GetConstraintForce( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? joint->force : TT_VEC3_ZERO;
+}
+
+ttVec3 ttJoint_GetConstraintTorque( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? joint->torque : TT_VEC3_ZERO;
+}
+
+ttReal ttJoint_GetPositionError( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? ttJoint_ComputePositionError( world, joint ) : 0;
+}
+
+ttReal ttJoint_GetAngleError( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	return joint != NULL ? ttJoint_ComputeAngleError( world, joint ) : 0;
+}
+
+ttResult ttJoint_SetBreakThresholds( ttJointId jointId, ttReal breakForce, ttReal breakTorque )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( breakForce ) == false || breakForce <= 0 || ttIsValidReal( breakTorque ) == false ||
+	     breakTorque <= 0 )
+	{
+		TT_ERROR( "break thresholds must be finite and > 0 (TT_HUGE for unbreakable)" );
+		return ttResult_invalidArgument;
+	}
+	joint->breakForce = breakForce;
+	joint->breakTorque = breakTorque;
+	return ttResult_ok;
+}
+
+static bool ttIsNonNegativeReal( ttReal value )
+{
+	return ttIsValidReal( value ) && value >= 0;
+}
+
+ttResult ttJoint_SetCompliance( ttJointId jointId, ttReal linearCompliance, ttReal angularCompliance )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsNonNegativeReal( linearCompliance ) == false || ttIsNonNegativeReal( angularCompliance ) == false )
+	{
+		TT_ERROR( "compliances must be finite and >= 0" );
+		return ttResult_invalidArgument;
+	}
+	joint->linearCompliance = linearCompliance;
+	joint->angularCompliance = angularCompliance;
+	return ttResult_ok;
+}
+
+ttResult ttJoint_SetDamping( ttJointId jointId, ttReal linearDamping, ttReal angularDamping )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsNonNegativeReal( linearDamping ) == false || ttIsNonNegativeReal( angularDamping ) == false )
+	{
+		TT_ERROR( "damping must be finite and >= 0" );
+		return ttResult_invalidArgument;
+	}
+	joint->linearDamping = linearDamping;
+	joint->angularDamping = angularDamping;
+	return ttResult_ok;
+}
+
+ttReal ttHingeJoint_GetAngle( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_hinge, &world );
+	if ( joint == NULL )
+	{
+		return 0;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ttHingeJoint_ComputeAngle( &f );
+}
+
+ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, ttReal upper )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_hinge, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( lower ) == false || ttIsValidReal( upper ) == false || lower > upper || lower < -TT_PI ||
+	     upper > TT_PI )
+	{
+		TT_ERROR( "limits must satisfy -pi <= lower <= upper <= pi" );
+		return ttResult_invalidArgument;
+	}
+	joint->hinge.enableLimit = enable;
+	joint->hinge.lowerAngle = lower;
+	joint->hinge.upperAngle = upper;
+	return ttResult_ok;
+}
+
+ttResult ttHingeJoint_SetTarget( ttJointId jointId, bool enable, ttReal targetAngle, ttReal compliance )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_hinge, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( targetAngle ) == false || ttIsNonNegativeReal( compliance ) == false )
+	{
+		TT_ERROR( "target angle must be finite and compliance >= 0" );
+		return ttResult_invalidArgument;
+	}
+	joint->hinge.enableTarget = enable;
+	joint->hinge.targetAngle = targetAngle;
+	joint->hinge.targetCompliance = compliance;
+	return ttResult_ok;
+}
+
+ttResult ttHingeJoint_SetMotor( ttJointId jointId, bool enable, ttReal speed, ttReal maxTorque )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_hinge, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( speed ) == false || ttIsNonNegativeReal( maxTorque ) == false )
+	{
+		TT_ERROR( "motor speed must be finite and maxTorque >= 0" );
+		return ttResult_invalidArgument;
+	}
+	if ( enable && joint->hinge.enableMotor == false )
+	{
+		ttJointFrame f = ttFrameOf( world, joint );
+		joint->motorAngle = ttHingeJoint_ComputeAngle( &f );
+	}
+	joint->hinge.enableMotor = enable;
+	joint->hinge.motorSpeed = speed;
+	joint->hinge.maxMotorTorque = maxTorque;
+	return ttResult_ok;
+}
+
+ttReal ttSphericalJoint_GetSwingAngle( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_spherical, &world );
+	if ( joint == NULL )
+	{
+		return 0;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ttSphericalJoint_ComputeSwing( &f );
+}
+
+ttReal ttSphericalJoint_GetTwistAngle( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_spherical, &world );
+	if ( joint == NULL )
+	{
+		return 0;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ttSphericalJoint_ComputeTwist( &f );
+}
+
+ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_prismatic, &world );
+	if ( joint == NULL )
+	{
+		return 0;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ttDot( f.delta, f.aA );
+}
+
+ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal target, ttReal compliance )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_prismatic, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( target ) == false || ttIsNonNegativeReal( compliance ) == false )
+	{
+		TT_ERROR( "target must be finite and compliance >= 0" );
+		return ttResult_invalidArgument;
+	}
+	joint->prismatic.enableDrive = enable;
+	joint->prismatic.targetTranslation = target;
+	joint->prismatic.driveCompliance = compliance;
+	return ttResult_ok;
+}
+
+ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_prismatic, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( force ) == false )
+	{
+		TT_ERROR( "force must be finite" );
+		return ttResult_invalidArgument;
+	}
+	joint->prismatic.driveForce = force;
+	return ttResult_ok;
+}
+
+ttReal ttDistanceJoint_GetLength( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_distance, &world );
+	if ( joint == NULL )
+	{
+		return 0;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ttLength( f.delta );
+}
+
+ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, ttReal maxLength )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_distance, &world );
+	if ( joint == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsNonNegativeReal( minLength ) == false || ttIsNonNegativeReal( maxLength ) == false ||
+	     minLength > maxLength )
+	{
+		TT_ERROR( "lengths must satisfy 0 <= minLength <= maxLength (finite)" );
+		return ttResult_invalidArgument;
+	}
+	joint->distance.minLength = minLength;
+	joint->distance.maxLength = maxLength;
+	return ttResult_ok;
+}

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Fixed joint: orientations locked (eqs. 18-19), anchors attached (section 3.4.2).
+#include "constraint.h"
+#include "world.h"
+
+void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+{
+	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+
+	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
+
+	f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// Internal shape record and geometry helpers.
+#pragma once
+
+#include "tether/types.h"
+
+typedef struct ttAabb
+{
+	ttVec3 lower, upper;
+} ttAabb;
+
+typedef struct ttShape
+{
+	ttShapeType type;
+	int bodyIndex;
+	int nextShape;              ///< next shape of the same body, -1 at the end
+	ttTransform localTransform; ///< shape frame in the user's body coordinates
+	ttTransform simTransform;   ///< shape frame in the body's principal frame
+	ttReal density;
+	ttReal staticFriction, dynamicFriction, restitution;
+	void* userData;
+	union
+	{
+		ttSphere sphere;
+		ttCapsule capsule;
+		ttBox box;
+		ttPlane plane; ///< normal stored unit length
+	};
+} ttShape;
+
+/// Mass properties of the shape (about the shape frame) for its density.
+ttMassData ttShape_ComputeMass( const ttShape* shape );
+/// Bounding box of the shape at a world transform of its frame.
+ttAabb ttShape_ComputeAabb( const ttShape* shape, ttTransform shapeToWorld );
+/// Largest distance of the shape's points from its frame origin (for bounding growth under rotation).
+ttReal ttShape_Extent( const ttShape* shape );

@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: MIT
+// World lifetime, settings, id resolution and the step entry point.
+#include "world.h"
+
+#include "core.h"
+
+#include "tether/tether.h"
+
+#include <string.h>
+
+#define TT_DEF_COOKIE 0x7e7e7e
+
+// Registry of live worlds so that ids can be checked. Like the allocator hook this is process
+// state; it holds no simulation data.
+static ttWorld* s_worlds[TT_MAX_WORLDS];
+static uint16_t s_worldGenerations[TT_MAX_WORLDS];
+
+ttWorldDef ttDefaultWorldDef( void )
+{
+	ttWorldDef def = { 0 };
+	def.gravity = ( ttVec3 ){ 0, (ttReal)-9.81, 0 };
+	def.substeps = 20;
+	def.iterations = 1;
+	def.contactCompliance = 0;
+	def.maxPushoutSpeed = 1;
+	def.restitutionThresholdScale = 2;
+	def.maxRotationPerSubstep = (ttReal)0.5;
+	def.enableContacts = true;
+	def.solver = ttSolver_xpbd;
+	def.internalValue = TT_DEF_COOKIE;
+	return def;
+}
+
+ttWorld* ttGetWorldByIndex( int index )
+{
+	return index >= 0 && index < TT_MAX_WORLDS ? s_worlds[index] : NULL;
+}
+
+ttWorld* ttGetWorld( ttWorldId id )
+{
+	int index = (int)id.index1 - 1;
+	if ( index < 0 || index >= TT_MAX_WORLDS || s_worlds[index] == NULL || s_worldGenerations[index] != id.generation )
+	{
+		return NULL;
+	}
+	return s_worlds[index];
+}
+
+static ttWorld* ttResolveWorld( const char* function, ttWorldId id )
+{
+	ttWorld* world = ttGetWorld( id );
+	if ( world == NULL )
+	{
+		ttReportError( function, "invalid world id (null, destroyed or stale)" );
+		return NULL;
+	}
+	if ( world->locked )
+	{
+		ttReportError( function, "the world is locked inside ttWorld_Step" );
+		return NULL;
+	}
+	return world;
+}
+
+bool ttWorld_IsValid( ttWorldId worldId )
+{
+	return ttGetWorld( worldId ) != NULL;
+}
+
+static bool ttCheckWorldSettings( const char* function, ttVec3 gravity, int substeps, int iterations,
+                                  ttReal contactCompliance )
+{
+	if ( ttIsValidVec3( gravity ) == false )
+	{
+		ttReportError( function, "gravity must be finite" );
+		return false;
+	}
+	if ( substeps < 1 || substeps > 100000 )
+	{
+		ttReportError( function, "substeps must be in [1, 100000], got %d", substeps );
+		return false;
+	}
+	if ( iterations < 1 || iterations > 100000 )
+	{
+		ttReportError( function, "iterations must be in [1, 100000], got %d", iterations );
+		return false;
+	}
+	if ( ttIsValidReal( contactCompliance ) == false || contactCompliance < 0 )
+	{
+		ttReportError( function, "contactCompliance must be finite and >= 0" );
+		return false;
+	}
+	return true;
+}
+
+ttWorldId ttCreateWorld( const ttWorldDef* def )
+{
+	if ( def == NULL || def->internalValue != TT_DEF_COOKIE )
+	{
+		TT_ERROR( "def is NULL or was not initialised with ttDefaultWorldDef" );
+		return ttNullWorldId;
+	}
+	if ( ttCheckWorldSettings( __func__, def->gravity, def->substeps, def->iterations, def->contactCompliance ) ==
+	     false )
+	{
+		return ttNullWorldId;
+	}
+	if ( ttIsValidReal( def->maxPushoutSpeed ) == false || def->maxPushoutSpeed <= 0 ||
+	     ttIsValidReal( def->restitutionThresholdScale ) == false || def->restitutionThresholdScale < 0 ||
+	     ttIsValidReal( def->maxRotationPerSubstep ) == false || def->maxRotationPerSubstep <= 0 )
+	{
+		TT_ERROR( "maxPushoutSpeed and maxRotationPerSubstep must be finite and > 0, restitutionThresholdScale >= 0" );
+		return ttNullWorldId;
+	}
+	if ( def->solver != ttSolver_xpbd )
+	{
+		TT_ERROR( "unknown solver type %d", (int)def->solver );
+		return ttNullWorldId;
+	}
+
+	int slot = -1;
+	for ( int i = 0; i < TT_MAX_WORLDS; ++i )
+	{
+		if ( s_worlds[i] == NULL )
+		{
+			slot = i;
+			break;
+		}
+	}
+	if ( slot < 0 )
+	{
+		TT_ERROR( "too many worlds (at most %d)", TT_MAX_WORLDS );
+		return ttNullWorldId;
+	}
+
+	ttWorld* world = ttAlloc( sizeof( ttWorld ) );
+	if ( world == NULL )
+	{
+		TT_ERROR( "out of memory" );
+		return ttNullWorldId;
+	}
+	memset( world, 0, sizeof( *world ) );
+	world->index = (uint16_t)slot;
+	world->generation = s_worldGenerations[slot];
+	world->gravity = def->gravity;
+	world->substeps = def->substeps;
+	world->iterations = def->iterations;
+	world->contactCompliance = def->contactCompliance;
+	world->maxPushoutSpeed = def->maxPushoutSpeed;
+	world->restitutionThresholdScale = def->restitutionThresholdScale;
+	world->maxRotationPerSubstep = def->maxRotationPerSubstep;
+	world->enableContacts = def->enableContacts;
+	world->solver = def->solver;
+	ttPool_Create( &world->bodies, sizeof( ttBody ) );
+	ttPool_Create( &world->shapes, sizeof( ttShape ) );
+	ttPool_Create( &world->joints, sizeof( ttJoint ) );
+
+	// The ground body: static, at the origin, never visible through the API.
+	world->groundBody = ttPool_Alloc( &world->bodies );
+	if ( world->groundBody < 0 )
+	{
+		ttPool_Destroy( &world->bodies );
+		ttPool_Destroy( &world->shapes );
+		ttPool_Destroy( &world->joints );
+		ttFree( world );
+		TT_ERROR( "out of memory" );
+		return ttNullWorldId;
+	}
+	ttBody* ground = ttWorld_Body( world, world->groundBody );
+	ground->type = ttBody_static;
+	ground->q = TT_QUAT_IDENTITY;
+	ground->prevQ = TT_QUAT_IDENTITY;
+	ground->principalRotation = TT_QUAT_IDENTITY;
+	ground->shapeHead = -1;
+	ground->jointEdgeHead = -1;
+
+	s_worlds[slot] = world;
+	return ( ttWorldId ){ (uint16_t)( slot + 1 ), world->generation };
+}
+
+void ttDestroyWorld( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return;
+	}
+	ttPool_Destroy( &world->bodies );
+	ttPool_Destroy( &world->shapes );
+	ttPool_Destroy( &world->joints );
+	ttFree( world->aabbs );
+	ttFree( world->pairs );
+	ttFree( world->manifolds );
+	ttFree( world->breakEvents );
+	s_worlds[world->index] = NULL;
+	s_worldGenerations[world->index] += 1;
+	ttFree( world );
+}
+
+ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( timeStep ) == false || timeStep < 0 )
+	{
+		TT_ERROR( "timeStep must be finite and >= 0" );
+		return ttResult_invalidArgument;
+	}
+	world->breakEventCount = 0;
+	if ( timeStep == 0 )
+	{
+		return ttResult_ok;
+	}
+	world->locked = true;
+	double start = ttNowMilliseconds();
+	ttSolveXpbd( world, timeStep );
+	world->stats.totalMs = ttNowMilliseconds() - start;
+	world->locked = false;
+	return ttResult_ok;
+}
+
+ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidVec3( gravity ) == false )
+	{
+		TT_ERROR( "gravity must be finite" );
+		return ttResult_invalidArgument;
+	}
+	world->gravity = gravity;
+	return ttResult_ok;
+}
+
+ttVec3 ttWorld_GetGravity( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->gravity : TT_VEC3_ZERO;
+}
+
+ttResult ttWorld_SetSubsteps( ttWorldId worldId, int substeps )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttCheckWorldSettings( __func__, world->gravity, substeps, world->iterations, world->contactCompliance ) ==
+	     false )
+	{
+		return ttResult_invalidArgument;
+	}
+	world->substeps = substeps;
+	return ttResult_ok;
+}
+
+int ttWorld_GetSubsteps( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->substeps : 0;
+}
+
+ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttCheckWorldSettings( __func__, world->gravity, world->substeps, iterations, world->contactCompliance ) ==
+	     false )
+	{
+		return ttResult_invalidArgument;
+	}
+	world->iterations = iterations;
+	return ttResult_ok;
+}
+
+int ttWorld_GetIterations( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->iterations : 0;
+}
+
+ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttCheckWorldSettings( __func__, world->gravity, world->substeps, world->iterations, compliance ) == false )
+	{
+		return ttResult_invalidArgument;
+	}
+	world->contactCompliance = compliance;
+	return ttResult_ok;
+}
+
+ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	world->enableContacts = flag;
+	if ( flag == false )
+	{
+		world->manifoldCount = 0;
+		world->pairCount = 0;
+	}
+	return ttResult_ok;
+}
+
+int ttWorld_GetBodyCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	// The hidden ground body is not counted.
+	return world != NULL ? world->bodies.liveCount - 1 : 0;
+}
+
+int ttWorld_GetJointCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->joints.liveCount : 0;
+}
+
+int ttWorld_GetContactCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return 0;
+	}
+	int count = 0;
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		count += world->manifolds[i].pointCount;
+	}
+	return count;
+}
+
+int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return 0;
+	}
+	if ( data == NULL || capacity < 0 )
+	{
+		TT_ERROR( "data must not be NULL and capacity must be >= 0" );
+		return 0;
+	}
+	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
+	int count = 0;
+	for ( int i = 0; i < world->manifoldCount && count < capacity; ++i )
+	{
+		const ttManifold* m = world->manifolds + i;
+		const ttBody* bodyA = ttWorld_Body( world, m->bodyA );
+		const ttBody* bodyB = ttWorld_Body( world, m->bodyB );
+		for ( int j = 0; j < m->pointCount && count < capacity; ++j )
+		{
+			const ttContactPoint* cp = m->points + j;
+			ttContactData* out = data + count++;
+			out->shapeA = ttMakeShapeId( world, m->shapeA );
+			out->shapeB = ttMakeShapeId( world, m->shapeB );
+			out->bodyA = m->bodyA == world->groundBody ? ttNullBodyId : ttMakeBodyId( world, m->bodyA );
+			out->bodyB = ttMakeBodyId( world, m->bodyB );
+			ttVec3 rA = ttRotate( bodyA->q, cp->localAnchorA );
+			ttVec3 rB = ttRotate( bodyB->q, cp->localAnchorB );
+			out->point = ttAdd( ttBody_Center( bodyB ), rB );
+			out->normal = m->normal;
+			out->separation = ttDot( ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( rB, rA ) ), m->normal );
+			out->normalForce = cp->lambdaN * invH2;
+			out->frictionForce = ttScale( invH2, cp->frictionImpulse );
+		}
+	}
+	return count;
+}
+
+ttJointBreakEvents ttWorld_GetJointBreakEvents( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ( ttJointBreakEvents ){ NULL, 0 };
+	}
+	return ( ttJointBreakEvents ){ world->breakEvents, world->breakEventCount };
+}
+
+ttStepStats ttWorld_GetStepStats( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ( ttStepStats ){ 0 };
+	}
+	return world->stats;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Id helpers
+
+ttBodyId ttMakeBodyId( const ttWorld* world, int index )
+{
+	return ( ttBodyId ){ index + 1, world->index, world->bodies.generations[index] };
+}
+
+ttShapeId ttMakeShapeId( const ttWorld* world, int index )
+{
+	return ( ttShapeId ){ index + 1, world->index, world->shapes.generations[index] };
+}
+
+ttJointId ttMakeJointId( const ttWorld* world, int index )
+{
+	return ( ttJointId ){ index + 1, world->index, world->joints.generations[index] };
+}
+
+static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, const char* what )
+{
+	ttWorld* world = ttGetWorldByIndex( world0 );
+	if ( world == NULL )
+	{
+		ttReportError( function, "invalid %s id: its world does not exist", what );
+		return NULL;
+	}
+	if ( world->locked )
+	{
+		ttReportError( function, "the world is locked inside ttWorld_Step" );
+		return NULL;
+	}
+	return world;
+}
+
+ttBody* ttResolveBody( const char* function, ttBodyId id, ttWorld** worldOut )
+{
+	ttWorld* world = ttResolveObjectWorld( function, id.world0, "body" );
+	if ( world == NULL )
+	{
+		return NULL;
+	}
+	int index = id.index1 - 1;
+	if ( index == world->groundBody || ttPool_IsLive( &world->bodies, index, id.generation ) == false )
+	{
+		ttReportError( function, "invalid body id (null, destroyed or stale)" );
+		return NULL;
+	}
+	*worldOut = world;
+	return ttWorld_Body( world, index );
+}
+
+ttShape* ttResolveShape( const char* function, ttShapeId id, ttWorld** worldOut )
+{
+	ttWorld* world = ttResolveObjectWorld( function, id.world0, "shape" );
+	if ( world == NULL )
+	{
+		return NULL;
+	}
+	int index = id.index1 - 1;
+	if ( ttPool_IsLive( &world->shapes, index, id.generation ) == false )
+	{
+		ttReportError( function, "invalid shape id (null, destroyed or stale)" );
+		return NULL;
+	}
+	*worldOut = world;
+	return ttWorld_Shape( world, index );
+}
+
+ttJoint* ttResolveJoint( const char* function, ttJointId id, ttWorld** worldOut )
+{
+	ttWorld* world = ttResolveObjectWorld( function, id.world0, "joint" );
+	if ( world == NULL )
+	{
+		return NULL;
+	}
+	int index = id.index1 - 1;
+	if ( ttPool_IsLive( &world->joints, index, id.generation ) == false )
+	{
+		ttReportError( function, "invalid joint id (null, destroyed or stale)" );
+		return NULL;
+	}
+	*worldOut = world;
+	return ttWorld_Joint( world, index );
+}
+
+bool ttWorld_JointPreventsCollision( ttWorld* world, int bodyA, int bodyB )
+{
+	const ttBody* a = ttWorld_Body( world, bodyA );
+	int key = a->jointEdgeHead;
+	while ( key >= 0 )
+	{
+		int jointIndex = key >> 1;
+		int side = key & 1;
+		const ttJoint* joint = ttWorld_Joint( world, jointIndex );
+		int other = side == 0 ? joint->bodyB : joint->bodyA;
+		if ( other == bodyB && joint->collideConnected == false )
+		{
+			return true;
+		}
+		key = joint->edgeNext[side];
+	}
+	return false;
+}

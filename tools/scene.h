@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// Scene files: JSON descriptions of a world (settings, bodies, shapes, joints, initial
+// velocities, probes) shared by the CLI, the tests and the benchmarks. See docs/scene-format.md.
+#pragma once
+
+#include "tether/tether.h"
+
+#define TT_SCENE_NAME_SIZE 64
+
+typedef enum ttProbeType
+{
+	ttProbe_distance = 0, ///< distance between a point on bodyA and a point on bodyB (m)
+	ttProbe_position,     ///< world position of a point on a body (m), three columns
+	ttProbe_jointAngle,   ///< hinge angle, spherical twist, prismatic offset or distance length
+} ttProbeType;
+
+typedef struct ttProbe
+{
+	char name[TT_SCENE_NAME_SIZE];
+	ttProbeType type;
+	ttBodyId bodyA, bodyB; ///< bodyA is the body of a position probe
+	ttVec3 localPointA, localPointB;
+	ttJointId joint;
+} ttProbe;
+
+typedef struct ttScene
+{
+	char name[TT_SCENE_NAME_SIZE];
+	ttWorldId worldId;
+	ttReal timeStep; ///< s, default 1/60
+	ttReal seconds;  ///< default duration of `tether run`
+	int bodyCount;
+	ttBodyId* bodies;
+	char ( *bodyNames )[TT_SCENE_NAME_SIZE];
+	int jointCount;
+	ttJointId* joints;
+	char ( *jointNames )[TT_SCENE_NAME_SIZE];
+	int probeCount;
+	ttProbe* probes;
+} ttScene;
+
+/// Load a scene file and create its world. On failure returns false, creates nothing, and writes
+/// a message naming the file, the field (as a JSON path such as bodies[3].shapes[0].radius) and
+/// what is wrong into error.
+bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorSize );
+/// The same for a JSON text; sourceName is used in messages.
+bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scene, char* error, int errorSize );
+/// Destroy the world and free the scene's arrays.
+void ttScene_Destroy( ttScene* scene );
+
+/// Null id when absent.
+ttBodyId ttScene_FindBody( const ttScene* scene, const char* name );
+ttJointId ttScene_FindJoint( const ttScene* scene, const char* name );
+/// Index of the probe with this name, or -1.
+int ttScene_FindProbe( const ttScene* scene, const char* name );
+
+/// Number of scalar columns a probe writes (3 for position probes, 1 otherwise).
+int ttProbe_ColumnCount( const ttProbe* probe );
+/// Evaluate a probe now; writes ttProbe_ColumnCount values.
+void ttProbe_Evaluate( const ttProbe* probe, ttReal* values );
+
+/// The built-in showcase scene as JSON text (used by `tether run` with no scene).
+const char* ttScene_ShowcaseJson( void );
