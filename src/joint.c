@@ -281,16 +281,14 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 	int bodyA = world->groundBody;
 	if ( TT_IS_NON_NULL( base->bodyA ) )
 	{
-		ttWorld* worldA;
-		if ( ttResolveBody( function, base->bodyA, &worldA ) == NULL || worldA != world )
+		if ( ttBody_IsValid( base->bodyA ) == false || base->bodyA.world0 != world->index )
 		{
 			ttReportError( function, "bodyA is not a live body of this world" );
 			return ttNullJointId;
 		}
 		bodyA = base->bodyA.index1 - 1;
 	}
-	ttWorld* worldB;
-	if ( ttResolveBody( function, base->bodyB, &worldB ) == NULL || worldB != world )
+	if ( ttBody_IsValid( base->bodyB ) == false || base->bodyB.world0 != world->index )
 	{
 		ttReportError( function, "bodyB is not a live body of this world" );
 		return ttNullJointId;
@@ -474,8 +472,13 @@ void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h )
 	joint->angularImpulse = TT_VEC3_ZERO;
 	if ( joint->type == ttJoint_hinge && joint->hinge.enableMotor )
 	{
-		// The motor is a target angle that advances by h v every substep (paper section 3.4.1).
-		ttReal angle = joint->motorAngle + h * joint->hinge.motorSpeed;
+		// The paper's motor is a target angle advancing by h v per substep (section 3.4.1). Taken
+		// literally, a torque-limited motor falls behind that target and then overshoots to catch
+		// up; restarting the target from the current angle every substep makes the correction
+		// h (v - w) instead: a velocity motor whose torque cap is a bound on the multiplier.
+		ttJointFrame f =
+		    ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+		ttReal angle = ttHingeJoint_ComputeAngle( &f ) + h * joint->hinge.motorSpeed;
 		joint->motorAngle = angle > TT_PI ? angle - 2 * TT_PI : ( angle < -TT_PI ? angle + 2 * TT_PI : angle );
 	}
 	else if ( joint->type == ttJoint_prismatic && joint->prismatic.driveForce != 0 )

@@ -5,10 +5,11 @@
 
 #include <string.h>
 
-void ttPool_Create( ttPool* pool, int elementSize )
+void ttPool_Create( ttPool* pool, int elementSize, uint16_t generationBase )
 {
 	memset( pool, 0, sizeof( *pool ) );
 	pool->elementSize = elementSize;
+	pool->generationBase = generationBase;
 }
 
 void ttPool_Destroy( ttPool* pool )
@@ -54,7 +55,10 @@ static bool ttPool_Reserve( ttPool* pool, int capacity )
 	{
 		return false;
 	}
-	memset( pool->generations + oldCount, 0, ( newCount - oldCount ) * sizeof( uint16_t ) );
+	for ( size_t i = oldCount; i < newCount; ++i )
+	{
+		pool->generations[i] = pool->generationBase;
+	}
 	memset( pool->used + oldCount, 0, ( newCount - oldCount ) * sizeof( bool ) );
 	pool->capacity = capacity;
 	return true;

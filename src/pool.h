@@ -18,9 +18,11 @@ typedef struct ttPool
 	int* freeList;
 	int freeCount;
 	int liveCount;
+	uint16_t generationBase; ///< first generation of new slots, varied per world so ids of a
+	                         ///< destroyed world do not alias objects of a new one
 } ttPool;
 
-void ttPool_Create( ttPool* pool, int elementSize );
+void ttPool_Create( ttPool* pool, int elementSize, uint16_t generationBase );
 void ttPool_Destroy( ttPool* pool );
 /// Index of a zeroed slot, or -1 when memory runs out.
 int ttPool_Alloc( ttPool* pool );

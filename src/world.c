@@ -151,9 +151,10 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->maxRotationPerSubstep = def->maxRotationPerSubstep;
 	world->enableContacts = def->enableContacts;
 	world->solver = def->solver;
-	ttPool_Create( &world->bodies, sizeof( ttBody ) );
-	ttPool_Create( &world->shapes, sizeof( ttShape ) );
-	ttPool_Create( &world->joints, sizeof( ttJoint ) );
+	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
+	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
+	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
+	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
 
 	// The ground body: static, at the origin, never visible through the API.
 	world->groundBody = ttPool_Alloc( &world->bodies );
