@@ -69,13 +69,18 @@ static void ttSolveContactPoint( ttWorld* world, ttManifold* m, ttContactPoint* 
 	}
 }
 
-void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
+// Gauss-Seidel order biases the result toward the contact solved last: a box landing flat
+// would tip toward its last corner and creep. Alternating the order every pass (symmetric
+// Gauss-Seidel) cancels that bias over consecutive substeps.
+void ttContactSolver_SolvePositions( ttWorld* world, ttReal h, bool reverse )
 {
-	for ( int i = 0; i < world->manifoldCount; ++i )
+	int count = world->manifoldCount;
+	for ( int k = 0; k < count; ++k )
 	{
-		ttManifold* m = world->manifolds + i;
-		for ( int j = 0; j < m->pointCount; ++j )
+		ttManifold* m = world->manifolds + ( reverse ? count - 1 - k : k );
+		for ( int l = 0; l < m->pointCount; ++l )
 		{
+			int j = reverse ? m->pointCount - 1 - l : l;
 			ttSolveContactPoint( world, m, m->points + j, h );
 		}
 	}
