@@ -197,6 +197,12 @@ bool ttLimitAngle( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttVec3 n1, ttVec3 n2,
 	return true;
 }
 
+void ttApplyPositionalImpulse( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 p )
+{
+	ttBody_ApplyPositionalImpulse( bodyB, p, rB, 1 );
+	ttBody_ApplyPositionalImpulse( bodyA, p, rA, -1 );
+}
+
 void ttApplyVelocityImpulse( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 p )
 {
 	if ( bodyB->invMass > 0 )

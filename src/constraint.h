@@ -76,6 +76,9 @@ static inline ttReal ttSignedAngle( ttVec3 n, ttVec3 n1, ttVec3 n2 )
 	return ttAtan2( ttDot( ttCross( n1, n2 ), n ), ttDot( n1, n2 ) );
 }
 
+/// Positional impulse p at offsets rA, rB: +p on B, -p on A (eqs. 6-9).
+void ttApplyPositionalImpulse( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 p );
+
 /// Velocity impulse p at offsets rA, rB: +p on B, -p on A (eq. 33).
 void ttApplyVelocityImpulse( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 p );
 

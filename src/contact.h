@@ -61,5 +61,5 @@ bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* sha
 
 // XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
 // level, dynamic friction and restitution in the velocity pass.
-void ttContactSolver_SolvePositions( ttWorld* world, ttReal h, bool reverse );
+void ttContactSolver_SolvePositions( ttWorld* world, ttReal h );
 void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h );

@@ -25,28 +25,118 @@ static ttContactPoints ttComputeContactPoints( const ttBody* bodyA, const ttBody
 	return p;
 }
 
-static void ttSolveContactPoint( ttWorld* world, ttManifold* m, ttContactPoint* cp, ttReal h )
+// The normal constraints of one manifold as a block: K x = b with
+// K_ij = (1/mA + 1/mB) + (rA_i x n) . IA^-1 (rA_j x n) + (rB_i x n) . IB^-1 (rB_j x n) (+ alphaTilde),
+// solved by projected Gauss-Seidel on the small linear system, then applied at once. Solving the
+// points one after the other instead tips a box landing flat toward the corner solved first.
+typedef struct ttNormalBlock
+{
+	int count;
+	int index[TT_MAX_MANIFOLD_POINTS];
+	ttVec3 rA[TT_MAX_MANIFOLD_POINTS], rB[TT_MAX_MANIFOLD_POINTS];
+	ttReal k[TT_MAX_MANIFOLD_POINTS][TT_MAX_MANIFOLD_POINTS];
+} ttNormalBlock;
+
+static void ttBuildNormalBlock( ttNormalBlock* block, const ttBody* bodyA, const ttBody* bodyB, ttVec3 n,
+                                ttReal alphaTilde )
+{
+	ttVec3 uA[TT_MAX_MANIFOLD_POINTS], uB[TT_MAX_MANIFOLD_POINTS];
+	ttVec3 vA[TT_MAX_MANIFOLD_POINTS], vB[TT_MAX_MANIFOLD_POINTS];
+	for ( int i = 0; i < block->count; ++i )
+	{
+		uA[i] = ttCross( block->rA[i], n );
+		uB[i] = ttCross( block->rB[i], n );
+		vA[i] = bodyA->invMass > 0 ? ttBody_ApplyInvInertia( bodyA, uA[i] ) : TT_VEC3_ZERO;
+		vB[i] = bodyB->invMass > 0 ? ttBody_ApplyInvInertia( bodyB, uB[i] ) : TT_VEC3_ZERO;
+	}
+	ttReal invMass = bodyA->invMass + bodyB->invMass;
+	for ( int i = 0; i < block->count; ++i )
+	{
+		for ( int j = 0; j < block->count; ++j )
+		{
+			block->k[i][j] = invMass + ttDot( uA[i], vA[j] ) + ttDot( uB[i], vB[j] ) + ( i == j ? alphaTilde : 0 );
+		}
+	}
+}
+
+// Projected Gauss-Seidel on K x = b with x_i >= lower_i.
+static void ttSolveBlock( const ttNormalBlock* block, const ttReal* b, const ttReal* lower, ttReal* x )
+{
+	for ( int i = 0; i < block->count; ++i )
+	{
+		x[i] = 0;
+	}
+	for ( int sweep = 0; sweep < 4 * TT_MAX_MANIFOLD_POINTS; ++sweep )
+	{
+		for ( int i = 0; i < block->count; ++i )
+		{
+			if ( block->k[i][i] <= 0 )
+			{
+				continue;
+			}
+			ttReal residual = b[i];
+			for ( int j = 0; j < block->count; ++j )
+			{
+				residual -= block->k[i][j] * x[j];
+			}
+			x[i] = ttMaxReal( x[i] + residual / block->k[i][i], lower[i] );
+		}
+	}
+}
+
+static void ttSolveManifoldNormals( ttWorld* world, ttManifold* m, ttReal h )
 {
 	ttBody* bodyA = ttWorld_Body( world, m->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, m->bodyB );
 	ttVec3 n = m->normal;
-	ttContactPoints p = ttComputeContactPoints( bodyA, bodyB, cp );
-
-	// Overlap that existed before this substep is removed at no more than maxPushoutSpeed, so that
-	// bodies created inside each other separate gently (paper fig. 13 and Box2D's push-out cap).
-	ttReal separationBefore = ttDot( p.relativeBefore, n );
-	ttReal target = ttMinReal( 0, separationBefore + world->maxPushoutSpeed * h );
-	ttReal separation = ttDot( p.relative, n );
-	if ( separation >= target )
+	ttNormalBlock block;
+	block.count = 0;
+	ttReal b[TT_MAX_MANIFOLD_POINTS], lower[TT_MAX_MANIFOLD_POINTS], x[TT_MAX_MANIFOLD_POINTS];
+	ttReal alphaTilde = world->contactCompliance / ( h * h );
+	for ( int j = 0; j < m->pointCount; ++j )
+	{
+		ttContactPoint* cp = m->points + j;
+		ttContactPoints p = ttComputeContactPoints( bodyA, bodyB, cp );
+		// Overlap that existed before this substep is removed at no more than maxPushoutSpeed, so
+		// that bodies created inside each other separate gently (paper fig. 13, Box2D's cap).
+		ttReal target = ttMinReal( 0, ttDot( p.relativeBefore, n ) + world->maxPushoutSpeed * h );
+		ttReal c = ttDot( p.relative, n ) - target;
+		if ( c >= 0 )
+		{
+			continue;
+		}
+		int i = block.count++;
+		block.index[i] = j;
+		block.rA[i] = p.rA;
+		block.rB[i] = p.rB;
+		b[i] = -c - alphaTilde * cp->lambdaN; // eq. 4, one row per point
+		lower[i] = -cp->lambdaN;              // the total multiplier stays compressive
+	}
+	if ( block.count == 0 )
 	{
 		return;
 	}
-	ttApplyPositionalCorrection( bodyA, bodyB, p.rA, p.rB, n, separation - target, world->contactCompliance, h,
-	                             &cp->lambdaN, 0, TT_HUGE );
+	ttBuildNormalBlock( &block, bodyA, bodyB, n, alphaTilde );
+	ttSolveBlock( &block, b, lower, x );
+	for ( int i = 0; i < block.count; ++i )
+	{
+		m->points[block.index[i]].lambdaN += x[i];
+		ttApplyPositionalImpulse( bodyA, bodyB, block.rA[i], block.rB[i], ttScale( x[i], n ) );
+	}
+}
 
-	// Static friction (eqs. 27-28): undo the tangential motion of the contact points during the
-	// substep, but only while the friction multiplier stays inside the cone mu_s lambda_n.
-	p = ttComputeContactPoints( bodyA, bodyB, cp );
+// Static friction (eqs. 27-28): undo the tangential motion of the contact point during the
+// substep, but only while the friction impulse stays inside the cone mu_s lambda_n.
+static void ttSolveStaticFriction( ttWorld* world, ttManifold* m, ttContactPoint* cp, ttReal h )
+{
+	if ( cp->lambdaN <= 0 )
+	{
+		return;
+	}
+	ttBody* bodyA = ttWorld_Body( world, m->bodyA );
+	ttBody* bodyB = ttWorld_Body( world, m->bodyB );
+	ttVec3 n = m->normal;
+	ttContactPoints p = ttComputeContactPoints( bodyA, bodyB, cp );
 	ttVec3 motion = ttSub( p.relative, p.relativeBefore );
 	ttVec3 tangential = ttMulAdd( motion, -ttDot( motion, n ), n );
 	ttReal slip;
@@ -69,19 +159,15 @@ static void ttSolveContactPoint( ttWorld* world, ttManifold* m, ttContactPoint* 
 	}
 }
 
-// Gauss-Seidel order biases the result toward the contact solved last: a box landing flat
-// would tip toward its last corner and creep. Alternating the order every pass (symmetric
-// Gauss-Seidel) cancels that bias over consecutive substeps.
-void ttContactSolver_SolvePositions( ttWorld* world, ttReal h, bool reverse )
+void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
 {
-	int count = world->manifoldCount;
-	for ( int k = 0; k < count; ++k )
+	for ( int i = 0; i < world->manifoldCount; ++i )
 	{
-		ttManifold* m = world->manifolds + ( reverse ? count - 1 - k : k );
-		for ( int l = 0; l < m->pointCount; ++l )
+		ttManifold* m = world->manifolds + i;
+		ttSolveManifoldNormals( world, m, h );
+		for ( int j = 0; j < m->pointCount; ++j )
 		{
-			int j = reverse ? m->pointCount - 1 - l : l;
-			ttSolveContactPoint( world, m, m->points + j, h );
+			ttSolveStaticFriction( world, m, m->points + j, h );
 		}
 	}
 }
@@ -95,6 +181,9 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 		ttBody* bodyA = ttWorld_Body( world, m->bodyA );
 		ttBody* bodyB = ttWorld_Body( world, m->bodyB );
 		ttVec3 n = m->normal;
+
+		// Dynamic friction per point: an impulse of at most mu_d |f_n| h = mu_d lambda_n / h
+		// against the sliding velocity, never more than what stops the sliding.
 		for ( int j = 0; j < m->pointCount; ++j )
 		{
 			ttContactPoint* cp = m->points + j;
@@ -104,36 +193,49 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 			}
 			ttVec3 rA = ttRotate( bodyA->q, cp->localAnchorA );
 			ttVec3 rB = ttRotate( bodyB->q, cp->localAnchorB );
-
-			// Dynamic friction: an impulse of at most mu_d |f_n| h = mu_d lambda_n / h against
-			// the sliding velocity, never more than what stops the sliding.
 			ttVec3 v = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
-			ttReal vn = ttDot( v, n );
-			ttVec3 vt = ttMulAdd( v, -vn, n );
+			ttVec3 vt = ttMulAdd( v, -ttDot( v, n ), n );
 			ttReal speed;
 			ttVec3 t = ttGetLengthAndNormalize( &speed, vt );
-			if ( speed > 0 )
-			{
-				ttReal w = ttBody_PositionalInvMass( bodyA, rA, t ) + ttBody_PositionalInvMass( bodyB, rB, t );
-				if ( w > 0 )
-				{
-					ttReal magnitude = ttMinReal( m->dynamicFriction * cp->lambdaN / h, speed / w );
-					ttApplyVelocityImpulse( bodyA, bodyB, rA, rB, ttScale( -magnitude, t ) );
-				}
-			}
-
-			// Restitution (eq. 34): replace the normal velocity by -e times the one before the
-			// solve, pointing away. Approach speeds below the jitter threshold 2|g|h are what
-			// gravity adds in one substep to a resting body: those contacts are inelastic.
-			v = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
-			vn = ttDot( v, n );
-			ttReal e = ttAbs( cp->normalVelocityBefore ) <= threshold ? 0 : m->restitution;
-			ttReal dv = -vn + ttMaxReal( -e * cp->normalVelocityBefore, 0 );
-			ttReal w = ttBody_PositionalInvMass( bodyA, rA, n ) + ttBody_PositionalInvMass( bodyB, rB, n );
+			ttReal w =
+			    speed > 0 ? ttBody_PositionalInvMass( bodyA, rA, t ) + ttBody_PositionalInvMass( bodyB, rB, t ) : 0;
 			if ( w > 0 )
 			{
-				ttApplyVelocityImpulse( bodyA, bodyB, rA, rB, ttScale( dv / w, n ) );
+				ttReal magnitude = ttMinReal( m->dynamicFriction * cp->lambdaN / h, speed / w );
+				ttApplyVelocityImpulse( bodyA, bodyB, rA, rB, ttScale( -magnitude, t ) );
 			}
+		}
+
+		// Restitution (eq. 34) for the manifold's active points together: replace each normal
+		// velocity by -e times the one before the solve, pointing away. Approach speeds below the
+		// jitter threshold 2|g|h are what gravity adds in one substep to a resting body: inelastic.
+		ttNormalBlock block;
+		block.count = 0;
+		ttReal b[TT_MAX_MANIFOLD_POINTS], lower[TT_MAX_MANIFOLD_POINTS], x[TT_MAX_MANIFOLD_POINTS];
+		for ( int j = 0; j < m->pointCount; ++j )
+		{
+			ttContactPoint* cp = m->points + j;
+			if ( cp->lambdaN <= 0 )
+			{
+				continue;
+			}
+			int k = block.count++;
+			block.rA[k] = ttRotate( bodyA->q, cp->localAnchorA );
+			block.rB[k] = ttRotate( bodyB->q, cp->localAnchorB );
+			ttVec3 v = ttSub( ttBody_PointVelocity( bodyB, block.rB[k] ), ttBody_PointVelocity( bodyA, block.rA[k] ) );
+			ttReal e = ttAbs( cp->normalVelocityBefore ) <= threshold ? 0 : m->restitution;
+			b[k] = -ttDot( v, n ) + ttMaxReal( -e * cp->normalVelocityBefore, 0 );
+			lower[k] = -TT_HUGE;
+		}
+		if ( block.count == 0 )
+		{
+			continue;
+		}
+		ttBuildNormalBlock( &block, bodyA, bodyB, n, 0 );
+		ttSolveBlock( &block, b, lower, x );
+		for ( int k = 0; k < block.count; ++k )
+		{
+			ttApplyVelocityImpulse( bodyA, bodyB, block.rA[k], block.rB[k], ttScale( x[k], n ) );
 		}
 	}
 }

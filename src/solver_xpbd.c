@@ -187,7 +187,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		// Contacts before joints: articulations resting on the ground slide less this way.
 		for ( int iteration = 0; iteration < world->iterations; ++iteration )
 		{
-			ttContactSolver_SolvePositions( world, h, ( ( substep + iteration ) & 1 ) != 0 );
+			ttContactSolver_SolvePositions( world, h );
 			TT_FOR_EACH_LIVE( world->joints, j )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h );
