@@ -22,11 +22,11 @@ static void CaptureLog( const char* message )
 #define ENSURE_REJECTED( call, word )                                                                                  \
 	do                                                                                                                 \
 	{                                                                                                                  \
-		int before = s_messages;                                                                                       \
+		int messagesBefore = s_messages;                                                                               \
 		call;                                                                                                          \
-		ENSURE( s_messages == before + 1 );                                                                            \
+		ENSURE( s_messages == messagesBefore + 1 );                                                                    \
 		ENSURE( strstr( s_lastMessage, word ) != NULL );                                                               \
-		if ( s_messages != before + 1 || strstr( s_lastMessage, word ) == NULL )                                       \
+		if ( s_messages != messagesBefore + 1 || strstr( s_lastMessage, word ) == NULL )                               \
 		{                                                                                                              \
 			fprintf( stderr, "  call: %s\n  last message: %s\n", #call, s_lastMessage );                               \
 		}                                                                                                              \
