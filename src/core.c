@@ -26,6 +26,11 @@ void ttSetLogFcn( ttLogFcn* logFcn )
 	s_logFcn = logFcn;
 }
 
+ttLogFcn* ttGetLogFcn( void )
+{
+	return s_logFcn;
+}
+
 void* ttAlloc( size_t size )
 {
 	if ( size == 0 )

@@ -52,6 +52,9 @@ typedef void ttLogFcn( const char* message );
 /// Replace the log function; NULL restores the default.
 TT_API void ttSetLogFcn( ttLogFcn* logFcn );
 
+/// The log function set by ttSetLogFcn (NULL for the default).
+TT_API ttLogFcn* ttGetLogFcn( void );
+
 /// A short name for a result code, for messages.
 TT_API const char* ttResultName( ttResult result );
 

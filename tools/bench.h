@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+// `tether bench`: timing of scenes, one 1/60 s frame at a time.
+#pragma once
+
+/// Entry point of `tether bench`; argv[0] is "bench". Returns the process exit code
+/// (0 success, 1 a scene failed, 2 bad arguments).
+int ttBenchMain( int argc, char** argv );

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+// The tether command-line program. Each command is a function taking the arguments after the
+// program name; exit codes: 0 success, 1 the scene or the run failed, 2 bad command line.
+#include "bench.h"
+#include "run.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum
+{
+	ttExit_ok = 0,
+	ttExit_failed = 1,
+	ttExit_usage = 2,
+};
+
+static void ttPrintUsage( FILE* out )
+{
+	fprintf( out, "usage: tether <command> [options]\n"
+	              "\n"
+	              "commands:\n"
+	              "  run [SCENE] [--seconds S] [--substeps N] [--iterations K] [--out DIR]\n"
+	              "        simulate SCENE (a JSON scene file; default: the built-in showcase) headless and\n"
+	              "        write DIR/metrics.csv and DIR/summary.json (default DIR: out/<scene name>)\n"
+	              "  bench [SCENE...] [--frames N] [--substeps N]\n"
+	              "        print the median milliseconds per 1/60 s frame of each scene\n"
+	              "        (default: every scenes/*.json)\n"
+	              "  help  print this text\n"
+	              "\n"
+	              "See docs/cli.md and docs/scene-format.md.\n" );
+}
+
+#if defined( __GNUC__ )
+__attribute__( ( format( printf, 1, 2 ) ) )
+#endif
+static int
+ttUsageError( const char* format, ... )
+{
+	fprintf( stderr, "tether: " );
+	va_list args;
+	va_start( args, format );
+	vfprintf( stderr, format, args );
+	va_end( args );
+	fprintf( stderr, "\nTry 'tether help'.\n" );
+	return ttExit_usage;
+}
+
+typedef struct ttRunArguments
+{
+	const char* scenePath;
+	double seconds;
+	int substeps;
+	int iterations;
+	const char* outDir;
+	bool help;
+} ttRunArguments;
+
+// The value of an option given as "--name value" or "--name=value"; advances *index.
+static const char* ttOptionValue( int argc, char** argv, int* index, const char* name )
+{
+	const char* arg = argv[*index];
+	size_t length = strlen( name );
+	if ( strncmp( arg, name, length ) != 0 )
+	{
+		return NULL;
+	}
+	if ( arg[length] == '=' )
+	{
+		return arg + length + 1;
+	}
+	if ( arg[length] == 0 && *index + 1 < argc )
+	{
+		*index += 1;
+		return argv[*index];
+	}
+	return NULL;
+}
+
+static bool ttParseNumber( const char* text, double* value )
+{
+	char* end = NULL;
+	*value = strtod( text, &end );
+	return end != text && *end == 0 && isfinite( *value );
+}
+
+static bool ttParseCount( const char* text, int* value )
+{
+	char* end = NULL;
+	long number = strtol( text, &end, 10 );
+	*value = (int)number;
+	return end != text && *end == 0 && number >= 1 && number <= 100000;
+}
+
+static const char* const ttRunOptionNames[] = { "--seconds", "--substeps", "--iterations", "--out" };
+
+// Parses one option at argv[*index]; returns 0 or a usage error.
+static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* args )
+{
+	const char* arg = argv[*index];
+	for ( int k = 0; k < 4; ++k )
+	{
+		const char* value = ttOptionValue( argc, argv, index, ttRunOptionNames[k] );
+		if ( value == NULL )
+		{
+			if ( strcmp( arg, ttRunOptionNames[k] ) == 0 )
+			{
+				return ttUsageError( "run: %s needs a value", arg );
+			}
+			continue;
+		}
+		bool ok = true;
+		if ( k == 0 )
+		{
+			ok = ttParseNumber( value, &args->seconds ) && args->seconds >= 0;
+		}
+		else if ( k == 1 || k == 2 )
+		{
+			ok = ttParseCount( value, k == 1 ? &args->substeps : &args->iterations );
+		}
+		else
+		{
+			args->outDir = value;
+			ok = value[0] != 0;
+		}
+		static const char* const expected[] = { "a number of seconds >= 0", "a whole number from 1 to 100000",
+		                                        "a whole number from 1 to 100000", "a directory" };
+		return ok ? 0 : ttUsageError( "run: %s needs %s, got '%s'", ttRunOptionNames[k], expected[k], value );
+	}
+	return ttUsageError( "run: unknown option '%s'", arg );
+}
+
+static int ttParseRunArguments( int argc, char** argv, ttRunArguments* args )
+{
+	*args = ( ttRunArguments ){ NULL, -1, 0, 0, NULL, false };
+	for ( int i = 1; i < argc; ++i )
+	{
+		const char* arg = argv[i];
+		if ( strcmp( arg, "-h" ) == 0 || strcmp( arg, "--help" ) == 0 )
+		{
+			args->help = true;
+			return 0;
+		}
+		if ( arg[0] == '-' && arg[1] != 0 )
+		{
+			int code = ttParseRunOption( argc, argv, &i, args );
+			if ( code != 0 )
+			{
+				return code;
+			}
+			continue;
+		}
+		if ( args->scenePath != NULL )
+		{
+			return ttUsageError( "run: one scene at a time (got '%s' and '%s')", args->scenePath, arg );
+		}
+		args->scenePath = arg;
+	}
+	return 0;
+}
+
+static bool ttApplyOverrides( const ttScene* scene, const ttRunArguments* args )
+{
+	bool ok = true;
+	if ( args->substeps > 0 )
+	{
+		ok = ttWorld_SetSubsteps( scene->worldId, args->substeps ) == ttResult_ok && ok;
+	}
+	if ( args->iterations > 0 )
+	{
+		ok = ttWorld_SetIterations( scene->worldId, args->iterations ) == ttResult_ok && ok;
+	}
+	return ok;
+}
+
+static void ttPrintRunReport( const ttScene* scene, const ttRunResult* result )
+{
+	const ttRunTiming* t = &result->timing;
+	int substeps = ttWorld_GetSubsteps( scene->worldId );
+	int iterations = ttWorld_GetIterations( scene->worldId );
+	printf( "tether: ran '%s' for %g s: %d steps of %g s, %d substeps x %d iterations, %d bodies, %d joints\n",
+	        scene->name, t->simulatedSeconds, t->steps, (double)scene->timeStep, substeps, iterations, scene->bodyCount,
+	        scene->jointCount );
+	printf( "  solver time %.3f s (%.4f ms per step), wall time %.3f s\n", t->stepSeconds,
+	        t->steps > 0 ? 1000 * t->stepSeconds / t->steps : 0.0, t->wallSeconds );
+	printf( "  total energy %.6g J -> %.6g J", result->initialEnergy, result->finalEnergy );
+	if ( result->brokenJoints > 0 )
+	{
+		printf( ", %d joint(s) broke", result->brokenJoints );
+	}
+	printf( "\n  output: %s/ (metrics.csv, summary.json)\n", result->outDir );
+}
+
+static int ttRunCommand( int argc, char** argv )
+{
+	ttRunArguments args;
+	int code = ttParseRunArguments( argc, argv, &args );
+	if ( code != 0 || args.help )
+	{
+		if ( args.help )
+		{
+			ttPrintUsage( stdout );
+		}
+		return code;
+	}
+
+	ttScene scene;
+	char error[1024];
+	bool loaded = args.scenePath != NULL
+	                  ? ttScene_LoadFile( args.scenePath, &scene, error, (int)sizeof( error ) )
+	                  : ttScene_LoadString( ttScene_ShowcaseJson(), "showcase", &scene, error, (int)sizeof( error ) );
+	if ( loaded == false )
+	{
+		fprintf( stderr, "tether: %s\n", error );
+		return ttExit_failed;
+	}
+	if ( ttApplyOverrides( &scene, &args ) == false )
+	{
+		fprintf( stderr, "tether: the world rejected --substeps or --iterations\n" );
+		ttScene_Destroy( &scene );
+		return ttExit_failed;
+	}
+
+	ttRunOptions options = { args.seconds, args.outDir };
+	ttRunResult result;
+	bool ok = ttRunScene( &scene, &options, &result, error, (int)sizeof( error ) );
+	if ( ok )
+	{
+		ttPrintRunReport( &scene, &result );
+	}
+	else
+	{
+		fprintf( stderr, "tether: %s\n", error );
+	}
+	ttScene_Destroy( &scene );
+	return ok ? ttExit_ok : ttExit_failed;
+}
+
+int main( int argc, char** argv )
+{
+	if ( argc < 2 )
+	{
+		ttPrintUsage( stderr );
+		return ttExit_usage;
+	}
+	const char* command = argv[1];
+	if ( strcmp( command, "run" ) == 0 )
+	{
+		return ttRunCommand( argc - 1, argv + 1 );
+	}
+	if ( strcmp( command, "bench" ) == 0 )
+	{
+		return ttBenchMain( argc - 1, argv + 1 );
+	}
+	if ( strcmp( command, "help" ) == 0 || strcmp( command, "--help" ) == 0 || strcmp( command, "-h" ) == 0 )
+	{
+		ttPrintUsage( stdout );
+		return ttExit_ok;
+	}
+	if ( strcmp( command, "--version" ) == 0 || strcmp( command, "version" ) == 0 )
+	{
+		ttVersion version = ttGetVersion();
+		printf( "tether %d.%d.%d (%s)\n", version.major, version.minor, version.revision,
+		        TT_REAL_IS_FLOAT ? "float" : "double" );
+		return ttExit_ok;
+	}
+	return ttUsageError( "unknown command '%s'", command );
+}

@@ -1,0 +1,926 @@
+// SPDX-License-Identifier: MIT
+// Scene loader: world settings, bodies, shapes and probes (joints are in scene_joints.c).
+// The loader checks every value itself so that errors name the JSON field; whatever the library
+// still rejects is reported with the library's own message and the field path of the call.
+#include "scene.h"
+#include "scene_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// ---------------------------------------------------------------------------------------------
+// Library messages. The library reports why it rejected a call through its log function, which
+// takes no context pointer, so the loader captures the last message in a buffer while it runs.
+// Loading is therefore not thread safe (see docs/scene-format.md).
+
+static char s_libraryMessage[512];
+
+static void ttCaptureLibraryMessage( const char* message )
+{
+	snprintf( s_libraryMessage, sizeof( s_libraryMessage ), "%s", message );
+}
+
+bool ttLoader_LibraryError( ttSceneLoader* loader, const char* key, const char* call )
+{
+	const char* message = s_libraryMessage[0] != 0 ? s_libraryMessage : "no message";
+	return ttReader_Fail( &loader->reader, key, "%s rejected the value: %s", call, message );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+static int ttCompareNameEntries( const void* a, const void* b )
+{
+	const ttNameEntry* x = a;
+	const ttNameEntry* y = b;
+	int order = strcmp( x->name, y->name );
+	return order != 0 ? order : ( x->index > y->index ) - ( x->index < y->index );
+}
+
+bool ttLoader_IndexNames( ttSceneLoader* loader, const char* arrayKey, char ( *names )[TT_SCENE_NAME_SIZE], int count,
+                          ttNameEntry** index )
+{
+	*index = malloc( sizeof( ttNameEntry ) * (size_t)( count > 0 ? count : 1 ) );
+	if ( *index == NULL )
+	{
+		return ttReader_Fail( &loader->reader, arrayKey, "out of memory" );
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		( *index )[i] = ( ttNameEntry ){ names[i], i };
+	}
+	qsort( *index, (size_t)count, sizeof( ttNameEntry ), ttCompareNameEntries );
+	for ( int i = 1; i < count; ++i )
+	{
+		const ttNameEntry* first = *index + i - 1;
+		const ttNameEntry* second = *index + i;
+		if ( strcmp( first->name, second->name ) == 0 )
+		{
+			char where[96];
+			snprintf( where, sizeof( where ), "%s[%d].name", arrayKey, second->index );
+			return ttReader_Fail( &loader->reader, where, "duplicate name '%s' (already used by %s[%d])", second->name,
+			                      arrayKey, first->index );
+		}
+	}
+	return true;
+}
+
+int ttLoader_FindName( const ttNameEntry* index, int count, const char* name )
+{
+	int low = 0, high = count - 1;
+	while ( low <= high )
+	{
+		int middle = low + ( high - low ) / 2;
+		int order = strcmp( index[middle].name, name );
+		if ( order == 0 )
+		{
+			return index[middle].index;
+		}
+		if ( order < 0 )
+		{
+			low = middle + 1;
+		}
+		else
+		{
+			high = middle - 1;
+		}
+	}
+	return -1;
+}
+
+bool ttLoader_BodyRef( ttSceneLoader* loader, const cJSON* object, const char* key, bool allowWorld, ttBodyId* body )
+{
+	*body = ttNullBodyId;
+	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
+	if ( item == NULL || cJSON_IsNull( item ) )
+	{
+		return allowWorld ? true : ttReader_Fail( &loader->reader, key, "is required (the name of a body)" );
+	}
+	if ( cJSON_IsString( item ) == false )
+	{
+		return ttReader_Fail( &loader->reader, key, "must be the name of a body%s", allowWorld ? " or null" : "" );
+	}
+	int found = ttLoader_FindName( loader->bodyIndex, loader->scene->bodyCount, item->valuestring );
+	if ( found < 0 )
+	{
+		return ttReader_Fail( &loader->reader, key, "no body named '%s' (names are case-sensitive)",
+		                      item->valuestring );
+	}
+	*body = loader->scene->bodies[found];
+	return true;
+}
+
+// Looks up a string value in a table of names; fails listing the valid names.
+static bool ttLoader_Enum( ttSceneLoader* loader, const cJSON* object, const char* key, const char* const* names,
+                           int count, bool required, int* value )
+{
+	const char* text = NULL;
+	if ( ttReader_String( &loader->reader, object, key, &text ) == false )
+	{
+		return false;
+	}
+	if ( text != NULL )
+	{
+		for ( int i = 0; i < count; ++i )
+		{
+			if ( strcmp( text, names[i] ) == 0 )
+			{
+				*value = i;
+				return true;
+			}
+		}
+	}
+	char list[200] = { 0 };
+	for ( int i = 0; i < count; ++i )
+	{
+		strncat( list, i > 0 ? ", " : "", sizeof( list ) - strlen( list ) - 1 );
+		strncat( list, names[i], sizeof( list ) - strlen( list ) - 1 );
+	}
+	if ( text == NULL )
+	{
+		return required ? ttReader_Fail( &loader->reader, key, "is required: one of %s", list ) : true;
+	}
+	return ttReader_Fail( &loader->reader, key, "unknown %s '%s' (one of %s)", key, text, list );
+}
+
+// ---------------------------------------------------------------------------------------------
+// World
+
+static const char* const ttWorldKeys[] = {
+    "gravity",
+    "substeps",
+    "iterations",
+    "timeStep",
+    "seconds",
+    "contacts",
+    "contactCompliance",
+    "maxPushoutSpeed",
+    "restitutionThresholdScale",
+    "maxRotationPerSubstep",
+    "solver",
+    NULL,
+};
+
+static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, ttWorldDef* def )
+{
+	ttSceneReader* r = &loader->reader;
+	ttScene* scene = loader->scene;
+	static const char* const solverNames[] = { "xpbd" };
+	int solver = 0;
+	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
+	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
+	ok = ok && ttReader_Int( r, world, "substeps", 1, 100000, &def->substeps );
+	ok = ok && ttReader_Int( r, world, "iterations", 1, 100000, &def->iterations );
+	ok = ok && ttReader_Number( r, world, "timeStep", ttRange_positive, &scene->timeStep );
+	ok = ok && ttReader_Number( r, world, "seconds", ttRange_nonNegative, &scene->seconds );
+	ok = ok && ttReader_Bool( r, world, "contacts", &def->enableContacts );
+	ok = ok && ttReader_Number( r, world, "contactCompliance", ttRange_nonNegative, &def->contactCompliance );
+	ok = ok && ttReader_Number( r, world, "maxPushoutSpeed", ttRange_positive, &def->maxPushoutSpeed );
+	ok = ok &&
+	     ttReader_Number( r, world, "restitutionThresholdScale", ttRange_nonNegative, &def->restitutionThresholdScale );
+	ok = ok && ttReader_Number( r, world, "maxRotationPerSubstep", ttRange_positive, &def->maxRotationPerSubstep );
+	ok = ok && ttLoader_Enum( loader, world, "solver", solverNames, 1, false, &solver );
+	def->solver = (ttSolverType)solver;
+	return ok;
+}
+
+static bool ttLoader_World( ttSceneLoader* loader, const cJSON* root )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	const cJSON* world = cJSON_GetObjectItemCaseSensitive( root, "world" );
+	if ( world != NULL )
+	{
+		if ( ttReader_IsObject( &loader->reader, world, "world" ) == false )
+		{
+			return false;
+		}
+		int saved = ttReader_PushKey( &loader->reader, "world" );
+		bool ok = ttLoader_WorldSettings( loader, world, &def );
+		ttReader_Pop( &loader->reader, saved );
+		if ( ok == false )
+		{
+			return false;
+		}
+	}
+	loader->scene->worldId = ttCreateWorld( &def );
+	if ( TT_IS_NULL( loader->scene->worldId ) )
+	{
+		return ttLoader_LibraryError( loader, "world", "ttCreateWorld" );
+	}
+	return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+#define TT_SHAPE_COMMON_KEYS                                                                                           \
+	"type", "position", "rotation", "axisAngle", "density", "friction", "dynamicFriction", "restitution"
+
+static const char* const ttSphereKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", NULL };
+static const char* const ttCapsuleKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", "center1", "center2", "halfLength", NULL };
+static const char* const ttBoxKeys[] = { TT_SHAPE_COMMON_KEYS, "halfExtents", NULL };
+static const char* const ttPlaneKeys[] = { TT_SHAPE_COMMON_KEYS, "normal", "offset", NULL };
+
+static const char* const ttShapeTypeNames[] = { "sphere", "capsule", "box", "plane" };
+static const char* const ttBodyTypeNames[] = { "static", "kinematic", "dynamic" };
+
+static bool ttLoader_ShapeDef( ttSceneLoader* loader, const cJSON* item, ttShapeDef* def )
+{
+	ttSceneReader* r = &loader->reader;
+	bool ok = ttReader_Vec3( r, item, "position", ttRange_any, &def->localPosition );
+	ok = ok && ttReader_Rotation( r, item, &def->localRotation );
+	ok = ok && ttReader_Number( r, item, "density", ttRange_nonNegative, &def->density );
+	ok = ok && ttReader_Number( r, item, "friction", ttRange_nonNegative, &def->staticFriction );
+	// Dynamic friction follows the static coefficient unless given: one number suffices.
+	def->dynamicFriction = def->staticFriction;
+	ok = ok && ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def->dynamicFriction );
+	ok = ok && ttReader_Number( r, item, "restitution", ttRange_unit, &def->restitution );
+	return ok;
+}
+
+static bool ttLoader_Required( ttSceneLoader* loader, const cJSON* item, const char* key, const char* what )
+{
+	return ttReader_Has( item, key ) ? true : ttReader_Fail( &loader->reader, key, "is required (%s)", what );
+}
+
+static bool ttLoader_Capsule( ttSceneLoader* loader, const cJSON* item, ttCapsule* capsule )
+{
+	ttSceneReader* r = &loader->reader;
+	bool hasHalfLength = ttReader_Has( item, "halfLength" );
+	bool hasCenters = ttReader_Has( item, "center1" ) || ttReader_Has( item, "center2" );
+	if ( hasHalfLength && hasCenters )
+	{
+		return ttReader_Fail( r, "halfLength", "give either halfLength or center1 and center2, not both" );
+	}
+	if ( hasHalfLength == false && hasCenters == false )
+	{
+		return ttReader_Fail( r, "halfLength", "is required (or center1 and center2)" );
+	}
+	bool ok = ttLoader_Required( loader, item, "radius", "a number > 0" );
+	ok = ok && ttReader_Number( r, item, "radius", ttRange_positive, &capsule->radius );
+	if ( ok && hasHalfLength )
+	{
+		ttReal halfLength = 0;
+		ok = ttReader_Number( r, item, "halfLength", ttRange_positive, &halfLength );
+		capsule->center1 = ( ttVec3 ){ -halfLength, 0, 0 };
+		capsule->center2 = ( ttVec3 ){ halfLength, 0, 0 };
+		return ok;
+	}
+	ok = ok && ttLoader_Required( loader, item, "center1", "a point [x, y, z]" );
+	ok = ok && ttLoader_Required( loader, item, "center2", "a point [x, y, z]" );
+	ok = ok && ttReader_Vec3( r, item, "center1", ttRange_any, &capsule->center1 );
+	ok = ok && ttReader_Vec3( r, item, "center2", ttRange_any, &capsule->center2 );
+	if ( ok && ttDistance( capsule->center1, capsule->center2 ) <= 0 )
+	{
+		return ttReader_Fail( r, "center2", "must differ from center1 (use a sphere for a point)" );
+	}
+	return ok;
+}
+
+static bool ttLoader_Plane( ttSceneLoader* loader, const cJSON* item, ttBodyType bodyType, ttPlane* plane )
+{
+	ttSceneReader* r = &loader->reader;
+	if ( bodyType != ttBody_static )
+	{
+		return ttReader_Fail( r, "type", "a plane is allowed on static bodies only (this body is %s)",
+		                      ttBodyTypeNames[bodyType] );
+	}
+	bool ok = ttLoader_Required( loader, item, "normal", "a non-zero vector" );
+	ok = ok && ttReader_Vec3( r, item, "normal", ttRange_any, &plane->normal );
+	ok = ok && ttReader_Number( r, item, "offset", ttRange_any, &plane->offset );
+	if ( ok && ttLength( plane->normal ) < (ttReal)1e-6 )
+	{
+		return ttReader_Fail( r, "normal", "must be a non-zero vector" );
+	}
+	return ok;
+}
+
+static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType bodyType,
+                                  ttShapeType type )
+{
+	ttSceneReader* r = &loader->reader;
+	static const char* const* keys[] = { ttSphereKeys, ttCapsuleKeys, ttBoxKeys, ttPlaneKeys };
+	ttShapeDef def = ttDefaultShapeDef();
+	if ( ttReader_CheckKeys( r, item, keys[type] ) == false || ttLoader_ShapeDef( loader, item, &def ) == false )
+	{
+		return false;
+	}
+	ttShapeId shape = ttNullShapeId;
+	const char* call = "";
+	if ( type == ttShape_sphere )
+	{
+		ttSphere sphere = { 0 };
+		bool ok = ttLoader_Required( loader, item, "radius", "a number > 0" ) &&
+		          ttReader_Number( r, item, "radius", ttRange_positive, &sphere.radius );
+		shape = ok ? ttCreateSphereShape( body, &def, &sphere ) : ttNullShapeId;
+		call = "ttCreateSphereShape";
+	}
+	else if ( type == ttShape_capsule )
+	{
+		ttCapsule capsule = { 0 };
+		shape =
+		    ttLoader_Capsule( loader, item, &capsule ) ? ttCreateCapsuleShape( body, &def, &capsule ) : ttNullShapeId;
+		call = "ttCreateCapsuleShape";
+	}
+	else if ( type == ttShape_box )
+	{
+		ttBox box = { 0 };
+		bool ok = ttLoader_Required( loader, item, "halfExtents", "[hx, hy, hz], each > 0" ) &&
+		          ttReader_Vec3( r, item, "halfExtents", ttRange_positive, &box.halfExtents );
+		shape = ok ? ttCreateBoxShape( body, &def, &box ) : ttNullShapeId;
+		call = "ttCreateBoxShape";
+	}
+	else
+	{
+		ttPlane plane = { 0 };
+		shape =
+		    ttLoader_Plane( loader, item, bodyType, &plane ) ? ttCreatePlaneShape( body, &def, &plane ) : ttNullShapeId;
+		call = "ttCreatePlaneShape";
+	}
+	if ( TT_IS_NULL( shape ) )
+	{
+		return r->failed ? false : ttLoader_LibraryError( loader, NULL, call );
+	}
+	loader->bodyHasShapeMass = loader->bodyHasShapeMass || ( type != ttShape_plane && def.density > 0 );
+	return true;
+}
+
+static bool ttLoader_Shape( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType bodyType )
+{
+	int type = 0;
+	if ( ttReader_IsObject( &loader->reader, item, NULL ) == false ||
+	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 4, true, &type ) == false )
+	{
+		return false;
+	}
+	return ttLoader_CreateShape( loader, item, body, bodyType, (ttShapeType)type );
+}
+
+static bool ttLoader_Shapes( ttSceneLoader* loader, const cJSON* body, ttBodyId bodyId, ttBodyType bodyType )
+{
+	const cJSON* shapes = cJSON_GetObjectItemCaseSensitive( body, "shapes" );
+	if ( shapes == NULL )
+	{
+		return true;
+	}
+	if ( cJSON_IsArray( shapes ) == false )
+	{
+		return ttReader_Fail( &loader->reader, "shapes", "must be an array of shapes [ {...}, ... ]" );
+	}
+	int saved = ttReader_PushKey( &loader->reader, "shapes" );
+	int index = 0;
+	bool ok = true;
+	for ( const cJSON* shape = shapes->child; shape != NULL && ok; shape = shape->next, ++index )
+	{
+		int savedIndex = ttReader_PushIndex( &loader->reader, index );
+		ok = ttLoader_Shape( loader, shape, bodyId, bodyType );
+		ttReader_Pop( &loader->reader, savedIndex );
+	}
+	ttReader_Pop( &loader->reader, saved );
+	return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+static const char* const ttBodyKeys[] = {
+    "name",           "type",           "position",        "rotation",
+    "axisAngle",      "linearVelocity", "angularVelocity", "linearDamping",
+    "angularDamping", "gravityScale",   "fixedRotation",   "mass",
+    "inertia",        "center",         "shapes",          NULL,
+};
+
+// Mass given in the file replaces the mass from the shapes (see docs/scene-format.md, Mass).
+static bool ttLoader_MassOverride( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType type )
+{
+	ttSceneReader* r = &loader->reader;
+	ttMassData shapeMass = ttBody_GetMassData( body );
+	ttMassData massData = shapeMass;
+	if ( type != ttBody_dynamic )
+	{
+		return ttReader_Fail( r, "mass", "only dynamic bodies have a mass (this body is %s)", ttBodyTypeNames[type] );
+	}
+	if ( ttReader_Number( r, item, "mass", ttRange_positive, &massData.mass ) == false ||
+	     ttReader_Vec3( r, item, "center", ttRange_any, &massData.center ) == false )
+	{
+		return false;
+	}
+	if ( ttReader_Has( item, "inertia" ) )
+	{
+		massData.rotation = TT_QUAT_IDENTITY;
+		if ( ttReader_Vec3( r, item, "inertia", ttRange_positive, &massData.inertia ) == false )
+		{
+			return false;
+		}
+	}
+	else if ( loader->bodyHasShapeMass )
+	{
+		massData.inertia = ttScale( massData.mass / shapeMass.mass, shapeMass.inertia );
+	}
+	else
+	{
+		return ttReader_Fail( r, "inertia", "is required: the shapes have no mass to derive it from" );
+	}
+	if ( ttBody_SetMassData( body, massData ) != ttResult_ok )
+	{
+		return ttLoader_LibraryError( loader, "mass", "ttBody_SetMassData" );
+	}
+	return true;
+}
+
+static bool ttLoader_Mass( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType type )
+{
+	ttSceneReader* r = &loader->reader;
+	if ( ttReader_Has( item, "mass" ) )
+	{
+		return ttLoader_MassOverride( loader, item, body, type );
+	}
+	if ( ttReader_Has( item, "inertia" ) || ttReader_Has( item, "center" ) )
+	{
+		return ttReader_Fail( r, ttReader_Has( item, "inertia" ) ? "inertia" : "center",
+		                      "needs mass as well (inertia and center refine a given mass)" );
+	}
+	if ( type == ttBody_dynamic && loader->bodyHasShapeMass == false )
+	{
+		return ttReader_Fail( r, NULL, "a dynamic body needs shapes with density > 0, or a mass and inertia" );
+	}
+	return true;
+}
+
+static bool ttLoader_BodyDef( ttSceneLoader* loader, const cJSON* item, ttBodyDef* def )
+{
+	ttSceneReader* r = &loader->reader;
+	int type = ttBody_dynamic;
+	bool ok = ttReader_CheckKeys( r, item, ttBodyKeys );
+	ok = ok && ttLoader_Enum( loader, item, "type", ttBodyTypeNames, 3, false, &type );
+	def->type = (ttBodyType)type;
+	ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &def->position );
+	ok = ok && ttReader_Rotation( r, item, &def->rotation );
+	ok = ok && ttReader_Vec3( r, item, "linearVelocity", ttRange_any, &def->linearVelocity );
+	ok = ok && ttReader_Vec3( r, item, "angularVelocity", ttRange_any, &def->angularVelocity );
+	ok = ok && ttReader_Number( r, item, "linearDamping", ttRange_nonNegative, &def->linearDamping );
+	ok = ok && ttReader_Number( r, item, "angularDamping", ttRange_nonNegative, &def->angularDamping );
+	ok = ok && ttReader_Number( r, item, "gravityScale", ttRange_any, &def->gravityScale );
+	ok = ok && ttReader_Bool( r, item, "fixedRotation", &def->fixedRotation );
+	return ok;
+}
+
+static bool ttLoader_Body( ttSceneLoader* loader, const cJSON* item, int index )
+{
+	ttScene* scene = loader->scene;
+	if ( ttReader_IsObject( &loader->reader, item, NULL ) == false ||
+	     ttReader_Name( &loader->reader, item, "name", true, scene->bodyNames[index], TT_SCENE_NAME_SIZE ) == false )
+	{
+		return false;
+	}
+	ttBodyDef def = ttDefaultBodyDef();
+	def.name = scene->bodyNames[index];
+	if ( ttLoader_BodyDef( loader, item, &def ) == false )
+	{
+		return false;
+	}
+	ttBodyId body = ttCreateBody( scene->worldId, &def );
+	if ( TT_IS_NULL( body ) )
+	{
+		return ttLoader_LibraryError( loader, NULL, "ttCreateBody" );
+	}
+	scene->bodies[index] = body;
+	scene->bodyCount = index + 1;
+	loader->bodyHasShapeMass = false;
+	return ttLoader_Shapes( loader, item, body, def.type ) && ttLoader_Mass( loader, item, body, def.type );
+}
+
+// Reads the array root[key] and allocates its element count; an absent array is empty.
+static bool ttLoader_Array( ttSceneLoader* loader, const cJSON* root, const char* key, const cJSON** array, int* count )
+{
+	*array = cJSON_GetObjectItemCaseSensitive( root, key );
+	*count = 0;
+	if ( *array == NULL )
+	{
+		return true;
+	}
+	if ( cJSON_IsArray( *array ) == false )
+	{
+		return ttReader_Fail( &loader->reader, key, "must be an array [ {...}, ... ]" );
+	}
+	*count = cJSON_GetArraySize( *array );
+	return true;
+}
+
+static bool ttLoader_Bodies( ttSceneLoader* loader, const cJSON* root )
+{
+	ttScene* scene = loader->scene;
+	const cJSON* bodies = NULL;
+	int count = 0;
+	if ( ttLoader_Array( loader, root, "bodies", &bodies, &count ) == false )
+	{
+		return false;
+	}
+	scene->bodies = calloc( (size_t)( count > 0 ? count : 1 ), sizeof( ttBodyId ) );
+	scene->bodyNames = calloc( (size_t)( count > 0 ? count : 1 ), TT_SCENE_NAME_SIZE );
+	if ( scene->bodies == NULL || scene->bodyNames == NULL )
+	{
+		return ttReader_Fail( &loader->reader, "bodies", "out of memory" );
+	}
+	int index = 0;
+	bool ok = true;
+	int saved = ttReader_PushKey( &loader->reader, "bodies" );
+	for ( const cJSON* body = bodies != NULL ? bodies->child : NULL; body != NULL && ok; body = body->next, ++index )
+	{
+		int savedIndex = ttReader_PushIndex( &loader->reader, index );
+		ok = ttLoader_Body( loader, body, index );
+		ttReader_Pop( &loader->reader, savedIndex );
+	}
+	ttReader_Pop( &loader->reader, saved );
+	return ok && ttLoader_IndexNames( loader, "bodies", scene->bodyNames, scene->bodyCount, &loader->bodyIndex );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probes
+
+static const char* const ttProbeTypeNames[] = { "distance", "position", "jointAngle" };
+static const char* const ttDistanceProbeKeys[] = { "name", "type", "bodyA", "pointA", "bodyB", "pointB", NULL };
+static const char* const ttPositionProbeKeys[] = { "name", "type", "body", "point", NULL };
+static const char* const ttJointAngleProbeKeys[] = { "name", "type", "joint", NULL };
+
+static bool ttLoader_JointAngleProbe( ttSceneLoader* loader, const cJSON* item, ttProbe* probe )
+{
+	ttSceneReader* r = &loader->reader;
+	const char* name = NULL;
+	if ( ttReader_String( r, item, "joint", &name ) == false )
+	{
+		return false;
+	}
+	if ( name == NULL )
+	{
+		return ttReader_Fail( r, "joint", "is required (the name of a joint)" );
+	}
+	int found = ttLoader_FindName( loader->jointIndex, loader->scene->jointCount, name );
+	if ( found < 0 )
+	{
+		return ttReader_Fail( r, "joint", "no joint named '%s'", name );
+	}
+	probe->joint = loader->scene->joints[found];
+	ttJointType type = ttJoint_GetType( probe->joint );
+	if ( type == ttJoint_fixed || type == ttJoint_generic )
+	{
+		return ttReader_Fail( r, "joint", "'%s' has no angle: use a hinge, spherical, prismatic or distance joint",
+		                      name );
+	}
+	return true;
+}
+
+static bool ttLoader_ProbeFields( ttSceneLoader* loader, const cJSON* item, ttProbe* probe )
+{
+	ttSceneReader* r = &loader->reader;
+	switch ( probe->type )
+	{
+		case ttProbe_distance:
+			return ttReader_CheckKeys( r, item, ttDistanceProbeKeys ) &&
+			       ttLoader_BodyRef( loader, item, "bodyA", true, &probe->bodyA ) &&
+			       ttLoader_BodyRef( loader, item, "bodyB", true, &probe->bodyB ) &&
+			       ttReader_Vec3( r, item, "pointA", ttRange_any, &probe->localPointA ) &&
+			       ttReader_Vec3( r, item, "pointB", ttRange_any, &probe->localPointB );
+		case ttProbe_position:
+			return ttReader_CheckKeys( r, item, ttPositionProbeKeys ) &&
+			       ttLoader_BodyRef( loader, item, "body", false, &probe->bodyA ) &&
+			       ttReader_Vec3( r, item, "point", ttRange_any, &probe->localPointA );
+		default:
+			return ttReader_CheckKeys( r, item, ttJointAngleProbeKeys ) &&
+			       ttLoader_JointAngleProbe( loader, item, probe );
+	}
+}
+
+static bool ttLoader_Probe( ttSceneLoader* loader, const cJSON* item, int index )
+{
+	ttScene* scene = loader->scene;
+	ttProbe* probe = scene->probes + index;
+	int type = 0;
+	bool ok = ttReader_IsObject( &loader->reader, item, NULL ) &&
+	          ttReader_Name( &loader->reader, item, "name", true, probe->name, TT_SCENE_NAME_SIZE ) &&
+	          ttLoader_Enum( loader, item, "type", ttProbeTypeNames, 3, true, &type );
+	probe->type = (ttProbeType)type;
+	ok = ok && ttLoader_ProbeFields( loader, item, probe );
+	for ( int i = 0; i < index && ok; ++i )
+	{
+		if ( strcmp( scene->probes[i].name, probe->name ) == 0 )
+		{
+			ok = ttReader_Fail( &loader->reader, "name", "duplicate name '%s' (already used by probes[%d])",
+			                    probe->name, i );
+		}
+	}
+	return ok;
+}
+
+static bool ttLoader_Probes( ttSceneLoader* loader, const cJSON* root )
+{
+	ttScene* scene = loader->scene;
+	const cJSON* probes = NULL;
+	int count = 0;
+	if ( ttLoader_Array( loader, root, "probes", &probes, &count ) == false )
+	{
+		return false;
+	}
+	scene->probes = calloc( (size_t)( count > 0 ? count : 1 ), sizeof( ttProbe ) );
+	if ( scene->probes == NULL )
+	{
+		return ttReader_Fail( &loader->reader, "probes", "out of memory" );
+	}
+	scene->probeCount = count;
+	int index = 0;
+	bool ok = true;
+	int saved = ttReader_PushKey( &loader->reader, "probes" );
+	for ( const cJSON* probe = probes != NULL ? probes->child : NULL; probe != NULL && ok;
+	      probe = probe->next, ++index )
+	{
+		int savedIndex = ttReader_PushIndex( &loader->reader, index );
+		ok = ttLoader_Probe( loader, probe, index );
+		ttReader_Pop( &loader->reader, savedIndex );
+	}
+	ttReader_Pop( &loader->reader, saved );
+	return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scene
+
+static const char* const ttSceneKeys[] = { "name", "description", "world", "bodies", "joints", "probes", NULL };
+
+// The scene name defaults to the file name without directories and extension.
+static void ttDefaultSceneName( const char* sourceName, char* name )
+{
+	const char* base = sourceName != NULL ? sourceName : "scene";
+	for ( const char* c = base; *c != 0; ++c )
+	{
+		if ( *c == '/' || *c == '\\' )
+		{
+			base = c + 1;
+		}
+	}
+	snprintf( name, TT_SCENE_NAME_SIZE, "%s", base[0] != 0 ? base : "scene" );
+	char* dot = strrchr( name, '.' );
+	if ( dot != NULL && dot != name )
+	{
+		*dot = 0;
+	}
+}
+
+static bool ttLoader_InvalidJson( ttSceneLoader* loader, const char* text, const char* end )
+{
+	int line = 1, column = 1;
+	for ( const char* c = text; end != NULL && c < end && *c != 0; ++c )
+	{
+		line += *c == '\n';
+		column = *c == '\n' ? 1 : column + 1;
+	}
+	ttSceneReader* r = &loader->reader;
+	r->failed = true;
+	snprintf( r->error, (size_t)r->errorSize,
+	          "%s:%d:%d: invalid JSON (a missing comma, bracket or quote near here? JSON has no comments, "
+	          "trailing commas, NaN or Infinity)",
+	          r->source, line, column );
+	return false;
+}
+
+static bool ttLoader_Scene( ttSceneLoader* loader, const cJSON* root )
+{
+	ttSceneReader* r = &loader->reader;
+	if ( cJSON_IsObject( root ) == false )
+	{
+		return ttReader_Fail( r, NULL, "the scene must be a JSON object { ... }" );
+	}
+	bool ok = ttReader_CheckKeys( r, root, ttSceneKeys );
+	const char* description = NULL;
+	ok = ok && ttReader_Name( r, root, "name", false, loader->scene->name, TT_SCENE_NAME_SIZE );
+	ok = ok && ttReader_String( r, root, "description", &description );
+	ok = ok && ttLoader_World( loader, root );
+	ok = ok && ttLoader_Bodies( loader, root );
+	ok = ok && ttLoader_Joints( loader, cJSON_GetObjectItemCaseSensitive( root, "joints" ) );
+	ok = ok && ttLoader_Probes( loader, root );
+	return ok;
+}
+
+// Parses the text and builds the scene; on failure the caller destroys what was built.
+static bool ttLoader_Text( ttSceneLoader* loader, const char* text )
+{
+	if ( text == NULL )
+	{
+		return ttReader_Fail( &loader->reader, NULL, "no text" );
+	}
+	if ( text[strspn( text, " \t\r\n" )] == 0 )
+	{
+		return ttReader_Fail( &loader->reader, NULL, "the file is empty (a scene is a JSON object { ... })" );
+	}
+	const char* end = NULL;
+	cJSON* root = cJSON_ParseWithOpts( text, &end, true );
+	if ( root == NULL )
+	{
+		return ttLoader_InvalidJson( loader, text, end );
+	}
+	s_libraryMessage[0] = 0;
+	// Catch the library's messages while building, then give the application its function back.
+	ttLogFcn* previous = ttGetLogFcn();
+	ttSetLogFcn( ttCaptureLibraryMessage );
+	bool ok = ttLoader_Scene( loader, root );
+	ttSetLogFcn( previous );
+	cJSON_Delete( root );
+	return ok;
+}
+
+bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scene, char* error, int errorSize )
+{
+	char fallback[8];
+	ttSceneLoader loader = { 0 };
+	ttReader_Init( &loader.reader, sourceName, error != NULL ? error : fallback,
+	               error != NULL ? errorSize : (int)sizeof( fallback ) );
+	memset( scene, 0, sizeof( *scene ) );
+	loader.scene = scene;
+	scene->timeStep = (ttReal)1 / 60;
+	scene->seconds = 5;
+	ttDefaultSceneName( sourceName, scene->name );
+
+	bool ok = ttLoader_Text( &loader, text );
+	free( loader.bodyIndex );
+	free( loader.jointIndex );
+	if ( ok == false )
+	{
+		ttScene_Destroy( scene );
+	}
+	return ok;
+}
+
+// Reads a whole file into a NUL-terminated buffer; NULL with errno set on failure.
+static char* ttReadFile( const char* path )
+{
+	FILE* file = fopen( path, "rb" );
+	if ( file == NULL )
+	{
+		return NULL;
+	}
+	size_t capacity = 1 << 16, size = 0;
+	char* text = malloc( capacity );
+	while ( text != NULL )
+	{
+		size += fread( text + size, 1, capacity - size - 1, file );
+		if ( size + 1 < capacity )
+		{
+			break;
+		}
+		capacity *= 2;
+		char* larger = realloc( text, capacity );
+		if ( larger == NULL )
+		{
+			free( text );
+		}
+		text = larger;
+	}
+	bool failed = ferror( file ) != 0;
+	fclose( file );
+	if ( text == NULL || failed )
+	{
+		free( text );
+		errno = failed ? EIO : ENOMEM;
+		return NULL;
+	}
+	text[size] = 0;
+	return text;
+}
+
+bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorSize )
+{
+	memset( scene, 0, sizeof( *scene ) );
+	char* text = ttReadFile( path );
+	if ( text == NULL )
+	{
+		if ( error != NULL && errorSize > 0 )
+		{
+			snprintf( error, (size_t)errorSize, "%s: cannot read the scene file: %s", path, strerror( errno ) );
+		}
+		return false;
+	}
+	bool ok = ttScene_LoadString( text, path, scene, error, errorSize );
+	free( text );
+	return ok;
+}
+
+void ttScene_Destroy( ttScene* scene )
+{
+	if ( scene == NULL )
+	{
+		return;
+	}
+	if ( TT_IS_NON_NULL( scene->worldId ) && ttWorld_IsValid( scene->worldId ) )
+	{
+		ttDestroyWorld( scene->worldId );
+	}
+	free( scene->bodies );
+	free( scene->bodyNames );
+	free( scene->joints );
+	free( scene->jointNames );
+	free( scene->probes );
+	memset( scene, 0, sizeof( *scene ) );
+}
+
+ttBodyId ttScene_FindBody( const ttScene* scene, const char* name )
+{
+	for ( int i = 0; i < scene->bodyCount; ++i )
+	{
+		if ( strcmp( scene->bodyNames[i], name ) == 0 )
+		{
+			return scene->bodies[i];
+		}
+	}
+	return ttNullBodyId;
+}
+
+ttJointId ttScene_FindJoint( const ttScene* scene, const char* name )
+{
+	for ( int i = 0; i < scene->jointCount; ++i )
+	{
+		if ( strcmp( scene->jointNames[i], name ) == 0 )
+		{
+			return scene->joints[i];
+		}
+	}
+	return ttNullJointId;
+}
+
+int ttScene_FindProbe( const ttScene* scene, const char* name )
+{
+	for ( int i = 0; i < scene->probeCount; ++i )
+	{
+		if ( strcmp( scene->probes[i].name, name ) == 0 )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probes
+
+int ttProbe_ColumnCount( const ttProbe* probe )
+{
+	return probe->type == ttProbe_position ? 3 : 1;
+}
+
+// World position of a body point; a null body means the point is already in world coordinates.
+static ttVec3 ttProbePoint( ttBodyId body, ttVec3 localPoint )
+{
+	if ( TT_IS_NULL( body ) )
+	{
+		return localPoint;
+	}
+	if ( ttBody_IsValid( body ) == false )
+	{
+		return ( ttVec3 ){ NAN, NAN, NAN };
+	}
+	return ttBody_GetWorldPoint( body, localPoint );
+}
+
+static ttReal ttJointAngle( ttJointId joint )
+{
+	if ( ttJoint_IsValid( joint ) == false )
+	{
+		return NAN; // broken joints have no angle
+	}
+	switch ( ttJoint_GetType( joint ) )
+	{
+		case ttJoint_hinge:
+			return ttHingeJoint_GetAngle( joint );
+		case ttJoint_spherical:
+			return ttSphericalJoint_GetTwistAngle( joint );
+		case ttJoint_prismatic:
+			return ttPrismaticJoint_GetTranslation( joint );
+		case ttJoint_distance:
+			return ttDistanceJoint_GetLength( joint );
+		default:
+			return NAN;
+	}
+}
+
+void ttProbe_Evaluate( const ttProbe* probe, ttReal* values )
+{
+	switch ( probe->type )
+	{
+		case ttProbe_distance:
+			values[0] = ttDistance( ttProbePoint( probe->bodyA, probe->localPointA ),
+			                        ttProbePoint( probe->bodyB, probe->localPointB ) );
+			break;
+		case ttProbe_position:
+		{
+			ttVec3 p = ttProbePoint( probe->bodyA, probe->localPointA );
+			values[0] = p.x;
+			values[1] = p.y;
+			values[2] = p.z;
+			break;
+		}
+		default:
+			values[0] = ttJointAngle( probe->joint );
+			break;
+	}
+}

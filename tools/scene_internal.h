@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// Shared between the parts of the scene loader (scene.c: world, bodies, shapes, probes;
+// scene_joints.c: joints). Not part of the scene API.
+#pragma once
+
+#include "scene.h"
+#include "scene_reader.h"
+
+/// A name and the index of the object it names, sorted by name for binary search.
+typedef struct ttNameEntry
+{
+	const char* name;
+	int index;
+} ttNameEntry;
+
+typedef struct ttSceneLoader
+{
+	ttSceneReader reader;
+	ttScene* scene;
+	ttNameEntry* bodyIndex; ///< scene->bodyCount entries sorted by name
+	ttNameEntry* jointIndex;
+	/// Whether a shape of the body being read has volume and density > 0: the library gives a
+	/// body without one a unit mass, which a scene file must ask for explicitly.
+	bool bodyHasShapeMass;
+} ttSceneLoader;
+
+/// Sort `count` names (an array of TT_SCENE_NAME_SIZE strings) into a new index, failing with
+/// the path arrayKey[i].name when a name appears twice.
+bool ttLoader_IndexNames( ttSceneLoader* loader, const char* arrayKey, char ( *names )[TT_SCENE_NAME_SIZE], int count,
+                          ttNameEntry** index );
+/// Index into the names of the entry with this name, or -1.
+int ttLoader_FindName( const ttNameEntry* index, int count, const char* name );
+
+/// Resolve the body named by object[key]. Absent or null gives the null id (the world) when
+/// allowWorld, an error otherwise.
+bool ttLoader_BodyRef( ttSceneLoader* loader, const cJSON* object, const char* key, bool allowWorld, ttBodyId* body );
+
+/// Fail at object path .key with the message the library logged for a rejected call.
+bool ttLoader_LibraryError( ttSceneLoader* loader, const char* key, const char* call );
+
+/// Create the joints of the array root["joints"] (which may be absent).
+bool ttLoader_Joints( ttSceneLoader* loader, const cJSON* joints );
