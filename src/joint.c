@@ -547,10 +547,25 @@ void ttJoint_EndSubstep( ttJoint* joint, ttReal h )
 	joint->torque = ttScale( invH2, joint->angularImpulse );
 }
 
+// The errors count only rigid constraint parts: the deviation of a compliant part (a spring, a
+// soft limit, a soft attachment) is the elastic response the user asked for, not an error.
 ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint )
 {
 	ttJointFrame f =
 	    ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+	if ( joint->type == ttJoint_distance )
+	{
+		if ( joint->distance.compliance > 0 )
+		{
+			return 0;
+		}
+		ttReal length = ttLength( f.delta );
+		return ttMaxReal( ttMaxReal( joint->distance.minLength - length, length - joint->distance.maxLength ), 0 );
+	}
+	if ( joint->linearCompliance > 0 )
+	{
+		return 0;
+	}
 	switch ( joint->type )
 	{
 		case ttJoint_prismatic:
@@ -560,11 +575,6 @@ ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint )
 			ttReal upper = d->enableLimit ? d->upperTranslation : 0;
 			return ttLength( ttJoint_AxisLimitError( &f, ( ttVec3 ){ lower, 0, 0 }, ( ttVec3 ){ upper, 0, 0 } ) );
 		}
-		case ttJoint_distance:
-		{
-			ttReal length = ttLength( f.delta );
-			return ttMaxReal( ttMaxReal( joint->distance.minLength - length, length - joint->distance.maxLength ), 0 );
-		}
 		case ttJoint_generic:
 			return ttLength(
 			    ttJoint_AxisLimitError( &f, joint->generic.lowerTranslation, joint->generic.upperTranslation ) );
@@ -573,9 +583,22 @@ ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint )
 	}
 }
 
-static ttReal ttLimitViolation( ttReal angle, ttReal lower, ttReal upper )
+static ttReal ttLimitViolation( ttReal angle, ttReal lower, ttReal upper, ttReal compliance )
 {
+	if ( compliance > 0 )
+	{
+		return 0;
+	}
 	return angle < lower ? lower - angle : ( angle > upper ? angle - upper : 0 );
+}
+
+static ttReal ttLockError( const ttJoint* joint, const ttJointFrame* f )
+{
+	if ( joint->angularCompliance > 0 )
+	{
+		return 0;
+	}
+	return ttLength( ttQuatToRotationVector( ttQuatMul( f->qB, ttQuatConj( f->qA ) ) ) );
 }
 
 ttReal ttJoint_ComputeAngleError( ttWorld* world, const ttJoint* joint )
@@ -586,32 +609,31 @@ ttReal ttJoint_ComputeAngleError( ttWorld* world, const ttJoint* joint )
 	{
 		case ttJoint_fixed:
 		case ttJoint_prismatic:
-			return ttLength( ttQuatToRotationVector( ttQuatMul( f.qB, ttQuatConj( f.qA ) ) ) );
+			return ttLockError( joint, &f );
 		case ttJoint_hinge:
 		{
-			ttReal misalignment = ttAtan2( ttLength( ttCross( f.aA, f.aB ) ), ttDot( f.aA, f.aB ) );
-			ttReal limit = 0;
-			if ( joint->hinge.enableLimit )
-			{
-				limit = ttLimitViolation( ttHingeJoint_ComputeAngle( &f ), joint->hinge.lowerAngle,
-				                          joint->hinge.upperAngle );
-			}
+			const ttHingeJointDef* d = &joint->hinge;
+			ttReal misalignment =
+			    joint->angularCompliance > 0 ? 0 : ttAtan2( ttLength( ttCross( f.aA, f.aB ) ), ttDot( f.aA, f.aB ) );
+			ttReal limit = d->enableLimit ? ttLimitViolation( ttHingeJoint_ComputeAngle( &f ), d->lowerAngle,
+			                                                  d->upperAngle, d->limitCompliance )
+			                              : 0;
 			return ttMaxReal( misalignment, limit );
 		}
 		case ttJoint_spherical:
 		{
 			const ttSphericalJointDef* d = &joint->spherical;
-			ttReal swing =
-			    d->enableSwingLimit ? ttLimitViolation( ttSphericalJoint_ComputeSwing( &f ), 0, d->maxSwingAngle ) : 0;
-			ttReal twist = d->enableTwistLimit ? ttLimitViolation( ttSphericalJoint_ComputeTwist( &f ),
-			                                                       d->lowerTwistAngle, d->upperTwistAngle )
+			ttReal swing = d->enableSwingLimit ? ttLimitViolation( ttSphericalJoint_ComputeSwing( &f ), 0,
+			                                                       d->maxSwingAngle, d->swingCompliance )
 			                                   : 0;
+			ttReal twist = d->enableTwistLimit
+			                   ? ttLimitViolation( ttSphericalJoint_ComputeTwist( &f ), d->lowerTwistAngle,
+			                                       d->upperTwistAngle, d->twistCompliance )
+			                   : 0;
 			return ttMaxReal( swing, twist );
 		}
 		case ttJoint_generic:
-			return joint->generic.lockRotation
-			           ? ttLength( ttQuatToRotationVector( ttQuatMul( f.qB, ttQuatConj( f.qA ) ) ) )
-			           : 0;
+			return joint->generic.lockRotation ? ttLockError( joint, &f ) : 0;
 		default:
 			return 0;
 	}

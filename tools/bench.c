@@ -1,23 +1,71 @@
 // SPDX-License-Identifier: MIT
-// `tether bench`: loads each scene, steps it frame by frame (1/60 s per frame, whatever the
-// scene's own time step) and prints the median wall time per frame. A first, simple version:
-// quality figures and peer engines are to be added here (see docs/cli.md).
-#define _POSIX_C_SOURCE 200809L // opendir
+// `tether bench`: a benchmark program, not a timed test. For each case it loads a scene, steps it
+// one 1/60 s frame at a time for several runs, and prints the median over runs of the per-run
+// mean milliseconds per frame, the largest single frame, and the case's quality figure, because
+// speed at poor quality is not speed. Without scene arguments it runs the built-in suite: the
+// kinds of scene of the XPBD paper's Table 1 at the paper's substep counts, and the joint-only
+// scenes heavy_chain and rope of shared/BENCHMARKS.md.
+#define _POSIX_C_SOURCE 200809L
 
 #include "bench.h"
 #include "run.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef enum ttQualityKind
+{
+	ttQuality_jointError, ///< largest joint position error over the run, m
+	ttQuality_elongation, ///< (end-to-end distance of the joint chain - rest) / rest, at the end and max
+	ttQuality_gap,        ///< sum of joint position errors / rest length, at the end and max
+} ttQualityKind;
+
+typedef struct ttBenchCase
+{
+	const char* label;
+	const char* path;
+	int substeps, iterations; ///< 0: the scene's own
+	ttQualityKind quality;
+	ttReal restLength; ///< for the gap figure; 0: measured at load
+	const char* paper; ///< what the paper or BENCHMARKS.md reports for this kind of scene
+} ttBenchCase;
+
+static const ttBenchCase s_suite[] = {
+    { "springs (fig. 4)", "scenes/fig04_springs.json", 20, 1, ttQuality_jointError, 0, "Table 1 '3 Boxes' 0.34 ms" },
+    { "mass ratio (fig. 6)", "scenes/fig06_mass_ratio.json", 20, 1, ttQuality_jointError, 0,
+      "Table 1 '7 Boxes' 0.44 ms" },
+    { "double pendulum (fig. 8)", "scenes/fig08_double_pendulum.json", 40, 1, ttQuality_jointError, 0,
+      "Table 1 'Pendula' 0.07-0.2 ms" },
+    { "triple pendulum (fig. 8)", "scenes/fig08_triple_pendulum.json", 40, 1, ttQuality_jointError, 0,
+      "Table 1 'Pendula' 0.07-0.2 ms" },
+    { "chain of 100 boxes (fig. 10)", "scenes/fig10_chain.json", 20, 1, ttQuality_elongation, 0,
+      "bunny chain, Table 1 'Bunnies' 2.3 ms" },
+    { "robot arm (fig. 17)", "scenes/fig17_robot_arm.json", 20, 1, ttQuality_jointError, 0, "Table 1 'Robot' 0.4 ms" },
+    { "twisted rope (fig. 18)", "scenes/fig18_rope.json", 20, 1, ttQuality_jointError, 0, "Table 1 'Rope' 3.5 ms" },
+    { "heavy_chain, 20 substeps", "scenes/bench_heavy_chain.json", 20, 1, ttQuality_elongation, 0,
+      "peers at 60 Hz: 127-2838 %" },
+    { "heavy_chain, 40 substeps", "scenes/bench_heavy_chain.json", 40, 1, ttQuality_elongation, 0, "goal < 1 %" },
+    { "rope, 20 substeps", "scenes/bench_rope.json", 20, 1, ttQuality_gap, 20, "peers at 60 Hz: 1.6-343 %" },
+    { "rope, 40 substeps", "scenes/bench_rope.json", 40, 1, ttQuality_gap, 20, "goal < 0.5 %" },
+};
 
 typedef struct ttBenchOptions
 {
 	int frames;
-	int substeps; ///< 0: the scene's own
+	int runs;
+	int substeps; ///< 0: the case's
 	int sceneCount;
 	char** scenes;
 } ttBenchOptions;
+
+typedef struct ttBenchResult
+{
+	double medianMeanMs; ///< median over runs of the mean ms per frame
+	double maxMs;        ///< largest single frame
+	double qualityEnd;   ///< quality figure at the end of the (first) run
+	double qualityMax;   ///< worst quality figure over the (first) run
+	int bodies, joints, substeps, iterations;
+} ttBenchResult;
 
 static int ttCompareDoubles( const void* a, const void* b )
 {
@@ -25,100 +73,157 @@ static int ttCompareDoubles( const void* a, const void* b )
 	return ( x > y ) - ( x < y );
 }
 
-static int ttCompareStrings( const void* a, const void* b )
+// End-to-end distance of the scene's joints from the first joint's anchor A to the last joint's
+// anchor B (a chain listed from its fixed end).
+static double ttChainSpan( const ttScene* scene )
 {
-	return strcmp( *(char* const*)a, *(char* const*)b );
+	if ( scene->jointCount == 0 )
+	{
+		return 0;
+	}
+	ttVec3 first = ttJoint_GetAnchorA( scene->joints[0] );
+	ttVec3 last = ttJoint_GetAnchorB( scene->joints[scene->jointCount - 1] );
+	return (double)ttDistance( first, last );
 }
 
-// Times one scene; returns false (with a message printed) when it cannot be loaded or stepped.
-static bool ttBenchScene( const char* path, const ttBenchOptions* options )
+static double ttQualityNow( const ttScene* scene, ttQualityKind kind, double rest )
 {
-	ttScene scene;
+	double sum = 0, largest = 0;
+	for ( int i = 0; i < scene->jointCount; ++i )
+	{
+		if ( ttJoint_IsValid( scene->joints[i] ) == false )
+		{
+			continue;
+		}
+		double error = (double)ttJoint_GetPositionError( scene->joints[i] );
+		sum += error;
+		largest = error > largest ? error : largest;
+	}
+	switch ( kind )
+	{
+		case ttQuality_elongation:
+			return rest > 0 ? ( ttChainSpan( scene ) - rest ) / rest : 0;
+		case ttQuality_gap:
+			return rest > 0 ? sum / rest : 0;
+		default:
+			return largest;
+	}
+}
+
+static bool ttLoadBenchScene( const char* path, ttScene* scene )
+{
 	char error[1024];
-	bool loaded = path != NULL
-	                  ? ttScene_LoadFile( path, &scene, error, (int)sizeof( error ) )
-	                  : ttScene_LoadString( ttScene_ShowcaseJson(), "showcase", &scene, error, (int)sizeof( error ) );
-	if ( loaded == false )
+	if ( ttScene_LoadFile( path, scene, error, (int)sizeof( error ) ) == false )
 	{
 		fprintf( stderr, "tether bench: %s\n", error );
 		return false;
 	}
-	if ( options->substeps > 0 )
+	return true;
+}
+
+static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBenchResult* result )
+{
+	double* means = malloc( sizeof( double ) * (size_t)options->runs );
+	if ( means == NULL )
 	{
-		ttWorld_SetSubsteps( scene.worldId, options->substeps );
+		return false;
 	}
-	double* times = malloc( sizeof( double ) * (size_t)options->frames );
-	bool ok = times != NULL;
-	for ( int frame = 0; frame < options->frames && ok; ++frame )
+	*result = ( ttBenchResult ){ 0 };
+	bool ok = true;
+	for ( int run = 0; run < options->runs && ok; ++run )
 	{
-		double start = ttNowSeconds();
-		ok = ttWorld_Step( scene.worldId, (ttReal)1 / 60 ) == ttResult_ok;
-		times[frame] = 1000 * ( ttNowSeconds() - start );
+		ttScene scene;
+		if ( ttLoadBenchScene( c->path, &scene ) == false )
+		{
+			ok = false;
+			break;
+		}
+		int substeps = options->substeps > 0 ? options->substeps : c->substeps;
+		if ( substeps > 0 )
+		{
+			ttWorld_SetSubsteps( scene.worldId, substeps );
+		}
+		if ( c->iterations > 0 )
+		{
+			ttWorld_SetIterations( scene.worldId, c->iterations );
+		}
+		double rest = c->restLength > 0 ? (double)c->restLength : ttChainSpan( &scene );
+		double total = 0;
+		for ( int frame = 0; frame < options->frames && ok; ++frame )
+		{
+			// Only the step is timed, not the quality evaluation.
+			double start = ttNowSeconds();
+			ok = ttWorld_Step( scene.worldId, (ttReal)1 / 60 ) == ttResult_ok;
+			double ms = 1000 * ( ttNowSeconds() - start );
+			total += ms;
+			result->maxMs = ms > result->maxMs ? ms : result->maxMs;
+			if ( run == 0 )
+			{
+				double q = ttQualityNow( &scene, c->quality, rest );
+				result->qualityMax = q > result->qualityMax ? q : result->qualityMax;
+				result->qualityEnd = q;
+			}
+		}
+		means[run] = total / options->frames;
+		result->bodies = scene.bodyCount;
+		result->joints = scene.jointCount;
+		result->substeps = ttWorld_GetSubsteps( scene.worldId );
+		result->iterations = ttWorld_GetIterations( scene.worldId );
+		ttScene_Destroy( &scene );
 	}
 	if ( ok )
 	{
-		qsort( times, (size_t)options->frames, sizeof( double ), ttCompareDoubles );
-		printf( "%-28s %7d %7d %9d %6d %11.4f %9.4f %9.4f\n", scene.name, scene.bodyCount, scene.jointCount,
-		        ttWorld_GetSubsteps( scene.worldId ), ttWorld_GetIterations( scene.worldId ),
-		        times[options->frames / 2], times[0], times[options->frames - 1] );
+		qsort( means, (size_t)options->runs, sizeof( double ), ttCompareDoubles );
+		result->medianMeanMs = means[options->runs / 2];
 	}
-	else
-	{
-		fprintf( stderr, "tether bench: %s: stepping failed\n", scene.name );
-	}
-	free( times );
-	ttScene_Destroy( &scene );
+	free( means );
 	return ok;
 }
 
-// Every scenes/*.json in the current directory, sorted; NULL count 0 when there is none.
-static char** ttListSceneFiles( int* count )
+static void ttFormatQuality( const ttBenchCase* c, const ttBenchResult* r, char* text, size_t size )
 {
-	*count = 0;
-	DIR* directory = opendir( "scenes" );
-	if ( directory == NULL )
+	switch ( c->quality )
 	{
-		return NULL;
+		case ttQuality_elongation:
+			snprintf( text, size, "stretch %.3f %% (max %.3f %%)", 100 * r->qualityEnd, 100 * r->qualityMax );
+			break;
+		case ttQuality_gap:
+			snprintf( text, size, "gaps %.3f %% (max %.3f %%)", 100 * r->qualityEnd, 100 * r->qualityMax );
+			break;
+		default:
+			snprintf( text, size, "max joint error %.2e m", r->qualityMax );
+			break;
 	}
-	char** files = NULL;
-	int capacity = 0;
-	for ( struct dirent* entry = readdir( directory ); entry != NULL; entry = readdir( directory ) )
+}
+
+static bool ttBenchCaseAndPrint( const ttBenchCase* c, const ttBenchOptions* options )
+{
+	ttBenchResult r;
+	if ( ttRunCase( c, options, &r ) == false )
 	{
-		size_t length = strlen( entry->d_name );
-		if ( length < 6 || strcmp( entry->d_name + length - 5, ".json" ) != 0 )
-		{
-			continue;
-		}
-		if ( *count == capacity )
-		{
-			capacity = capacity > 0 ? 2 * capacity : 16;
-			char** larger = realloc( files, sizeof( char* ) * (size_t)capacity );
-			if ( larger == NULL )
-			{
-				break;
-			}
-			files = larger;
-		}
-		files[*count] = malloc( length + sizeof( "scenes/" ) );
-		if ( files[*count] != NULL )
-		{
-			snprintf( files[*count], length + sizeof( "scenes/" ), "scenes/%s", entry->d_name );
-			*count += 1;
-		}
+		fprintf( stderr, "tether bench: %s: failed\n", c->label );
+		return false;
 	}
-	closedir( directory );
-	qsort( files, (size_t)*count, sizeof( char* ), ttCompareStrings );
-	return files;
+	char quality[96];
+	ttFormatQuality( c, &r, quality, sizeof( quality ) );
+	printf( "| %s | %d | %d | %d x %d | %.4f | %.4f | %s | %s |\n", c->label, r.bodies, r.joints, r.substeps,
+	        r.iterations, r.medianMeanMs, r.maxMs, quality, c->paper != NULL ? c->paper : "" );
+	fflush( stdout );
+	return true;
 }
 
 static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options )
 {
-	*options = ( ttBenchOptions ){ 300, 0, 0, NULL };
-	options->scenes = argv + 1;
+	*options = ( ttBenchOptions ){ 300, 3, 0, 0, argv + 1 };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
-		if ( strcmp( arg, "--frames" ) == 0 || strcmp( arg, "--substeps" ) == 0 )
+		if ( strcmp( arg, "--quick" ) == 0 )
+		{
+			options->frames = 20;
+			options->runs = 1;
+		}
+		else if ( strcmp( arg, "--frames" ) == 0 || strcmp( arg, "--substeps" ) == 0 || strcmp( arg, "--runs" ) == 0 )
 		{
 			char* end = NULL;
 			long value = i + 1 < argc ? strtol( argv[i + 1], &end, 10 ) : 0;
@@ -127,7 +232,8 @@ static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options
 				fprintf( stderr, "tether: bench: %s needs a whole number >= 1\nTry 'tether help'.\n", arg );
 				return 2;
 			}
-			*( arg[2] == 'f' ? &options->frames : &options->substeps ) = (int)value;
+			int* target = arg[2] == 'f' ? &options->frames : ( arg[2] == 's' ? &options->substeps : &options->runs );
+			*target = (int)value;
 			i += 1;
 		}
 		else if ( arg[0] == '-' )
@@ -152,29 +258,22 @@ int ttBenchMain( int argc, char** argv )
 	{
 		return code;
 	}
-	char** found = NULL;
-	if ( options.sceneCount == 0 )
-	{
-		found = ttListSceneFiles( &options.sceneCount );
-		options.scenes = found;
-	}
-	printf( "tether bench: %d frames of 1/60 s per scene, real = %s\n", options.frames,
-	        TT_REAL_IS_FLOAT ? "float" : "double" );
-	printf( "%-28s %7s %7s %9s %6s %11s %9s %9s\n", "scene", "bodies", "joints", "substeps", "iters", "median ms",
-	        "min ms", "max ms" );
+	printf( "tether bench: %d frames of 1/60 s, median of %d runs of the mean ms per frame, real = %s\n\n",
+	        options.frames, options.runs, TT_REAL_IS_FLOAT ? "float" : "double" );
+	printf( "| scene | bodies | joints | substeps x iterations | ms per frame | max ms | quality | reference |\n" );
+	printf( "|---|---|---|---|---|---|---|---|\n" );
 	bool ok = true;
 	if ( options.sceneCount == 0 )
 	{
-		ok = ttBenchScene( NULL, &options );
+		for ( size_t i = 0; i < sizeof( s_suite ) / sizeof( s_suite[0] ); ++i )
+		{
+			ok = ttBenchCaseAndPrint( s_suite + i, &options ) && ok;
+		}
 	}
 	for ( int i = 0; i < options.sceneCount; ++i )
 	{
-		ok = ttBenchScene( options.scenes[i], &options ) && ok;
+		ttBenchCase c = { options.scenes[i], options.scenes[i], 0, 0, ttQuality_jointError, 0, NULL };
+		ok = ttBenchCaseAndPrint( &c, &options ) && ok;
 	}
-	for ( int i = 0; found != NULL && i < options.sceneCount; ++i )
-	{
-		free( found[i] );
-	}
-	free( found );
 	return ok ? 0 : 1;
 }

@@ -159,9 +159,11 @@ TT_API ttVec3 ttJoint_GetAnchorB( ttJointId jointId );
 TT_API ttVec3 ttJoint_GetConstraintForce( ttJointId jointId );
 /// Torque of the joint's angular constraints on body B during the last substep, N m (eq. 17).
 TT_API ttVec3 ttJoint_GetConstraintTorque( ttJointId jointId );
-/// How far the joint's positional constraints are violated now, m (0 when satisfied).
+/// How far the joint's rigid positional constraints are violated now, m (0 when satisfied).
+/// Compliant parts (springs, soft attachments) deform on purpose and do not count.
 TT_API ttReal ttJoint_GetPositionError( ttJointId jointId );
-/// How far the joint's angular constraints (attachment and limits) are violated now, radians.
+/// How far the joint's rigid angular constraints (attachment and limits) are violated now,
+/// radians; compliant parts do not count.
 TT_API ttReal ttJoint_GetAngleError( ttJointId jointId );
 
 TT_API ttResult ttJoint_SetBreakThresholds( ttJointId jointId, ttReal breakForce, ttReal breakTorque );
