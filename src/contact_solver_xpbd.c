@@ -125,9 +125,16 @@ static void ttSolveManifoldNormals( ttWorld* world, ttManifold* m, ttReal h )
 	}
 }
 
-// Static friction (eqs. 27-28): undo the tangential motion of the contact point during the
-// substep, but only while the friction impulse stays inside the cone mu_s lambda_n.
-static void ttSolveStaticFriction( ttWorld* world, ttManifold* m, ttContactPoint* cp, ttReal h )
+// Friction at the position level (eqs. 27-28): undo the tangential motion of the contact point
+// during the substep. The paper applies this only while lambda_t < mu_s lambda_n and leaves the
+// rest to the velocity pass; per point, all or nothing, that fails for a box on a slope: each
+// corner alone would have to stop the whole box with a quarter of the normal force, so no corner
+// sticks and the box creeps by g sin(theta) h^2 every substep. Here each point sticks while its
+// accumulated friction impulse stays inside mu_s lambda_n and otherwise slides with the impulse
+// clamped to mu_d lambda_n (Coulomb), so the points share the load. A positional impulse p
+// changes the derived velocity like a velocity impulse p / h, so this is the paper's dynamic
+// friction moved into the position solve; the velocity pass applies what is left of the budget.
+static void ttSolveFriction( ttWorld* world, ttManifold* m, ttContactPoint* cp )
 {
 	if ( cp->lambdaN <= 0 )
 	{
@@ -150,13 +157,15 @@ static void ttSolveStaticFriction( ttWorld* world, ttManifold* m, ttContactPoint
 	{
 		return;
 	}
-	ttVec3 impulse = ttMulAdd( cp->frictionImpulse, -slip / w, t );
-	if ( ttLength( impulse ) < m->staticFriction * cp->lambdaN )
+	ttVec3 total = ttMulAdd( cp->frictionImpulse, -slip / w, t );
+	ttReal magnitude = ttLength( total );
+	ttReal kinetic = m->dynamicFriction * cp->lambdaN;
+	if ( magnitude > m->staticFriction * cp->lambdaN && magnitude > kinetic )
 	{
-		ttReal lambda = 0;
-		ttApplyPositionalCorrection( bodyA, bodyB, p.rA, p.rB, t, slip, 0, h, &lambda, -TT_HUGE, TT_HUGE );
-		cp->frictionImpulse = impulse;
+		total = ttScale( kinetic / magnitude, total );
 	}
+	ttApplyPositionalImpulse( bodyA, bodyB, p.rA, p.rB, ttSub( total, cp->frictionImpulse ) );
+	cp->frictionImpulse = total;
 }
 
 void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
@@ -167,7 +176,7 @@ void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
 		ttSolveManifoldNormals( world, m, h );
 		for ( int j = 0; j < m->pointCount; ++j )
 		{
-			ttSolveStaticFriction( world, m, m->points + j, h );
+			ttSolveFriction( world, m, m->points + j );
 		}
 	}
 }
@@ -182,14 +191,16 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 		ttBody* bodyB = ttWorld_Body( world, m->bodyB );
 		ttVec3 n = m->normal;
 
-		// Dynamic friction per point: an impulse of at most mu_d |f_n| h = mu_d lambda_n / h
-		// against the sliding velocity, never more than what stops the sliding.
+		// Dynamic friction per point (eq. 30 in impulse form): an impulse of at most
+		// mu_d |f_n| h = mu_d lambda_n / h against the sliding velocity, never more than what stops
+		// the sliding, less what the position solve already spent (its impulse p acts as p / h).
 		for ( int j = 0; j < m->pointCount; ++j )
 		{
 			ttContactPoint* cp = m->points + j;
-			if ( cp->lambdaN <= 0 )
+			ttReal budget = ( m->dynamicFriction * cp->lambdaN - ttLength( cp->frictionImpulse ) ) / h;
+			if ( cp->lambdaN <= 0 || budget <= 0 )
 			{
-				continue; // the contact did not act in this substep
+				continue; // the contact did not act in this substep, or its friction is spent
 			}
 			ttVec3 rA = ttRotate( bodyA->q, cp->localAnchorA );
 			ttVec3 rB = ttRotate( bodyB->q, cp->localAnchorB );
@@ -201,7 +212,7 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 			    speed > 0 ? ttBody_PositionalInvMass( bodyA, rA, t ) + ttBody_PositionalInvMass( bodyB, rB, t ) : 0;
 			if ( w > 0 )
 			{
-				ttReal magnitude = ttMinReal( m->dynamicFriction * cp->lambdaN / h, speed / w );
+				ttReal magnitude = ttMinReal( budget, speed / w );
 				ttApplyVelocityImpulse( bodyA, bodyB, rA, rB, ttScale( -magnitude, t ) );
 			}
 		}
