@@ -122,20 +122,38 @@ static ttMat3 ttBody_InvInertiaMatrix( const ttBody* body )
 	{
 		return ( ttMat3 ){ 0 };
 	}
-	ttMat3 r = ttMat3FromQuat( body->q );
-	return ttMat3Mul( ttMat3Mul( r, ttMat3Diagonal( body->invInertia ) ), ttMat3Transpose( r ) );
+	return ttMat3RotateDiagonal( ttMat3FromQuat( body->q ), body->invInertia );
 }
 
-// Effective inverse mass matrix of a body point at offset r: m^-1 E + [r]x^T I^-1 [r]x.
-static ttMat3 ttBody_PointInvMassMatrix( const ttBody* body, ttVec3 r )
+// Effective inverse mass matrix of a body point at offset r: m^-1 E + [r]x^T I^-1 [r]x, written
+// out for the symmetric world inverse inertia I^-1 = [[a, b, c], [b, d, e], [c, e, f]].
+static ttMat3 ttPointInvMassMatrix( ttReal invMass, ttMat3 invInertia, ttVec3 r )
 {
-	if ( body->invMass == 0 )
+	if ( invMass == 0 )
 	{
 		return ( ttMat3 ){ 0 };
 	}
-	ttMat3 skew = ttMat3Skew( r );
-	ttMat3 rotational = ttMat3Mul( ttMat3Transpose( skew ), ttMat3Mul( ttBody_InvInertiaMatrix( body ), skew ) );
-	return ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ body->invMass, body->invMass, body->invMass } ), rotational );
+	ttReal a = invInertia.cx.x, b = invInertia.cy.x, c = invInertia.cz.x;
+	ttReal d = invInertia.cy.y, e = invInertia.cz.y, f = invInertia.cz.z;
+	ttReal x = r.x, y = r.y, z = r.z;
+	ttReal k00 = invMass + d * z * z - 2 * e * y * z + f * y * y;
+	ttReal k11 = invMass + a * z * z - 2 * c * x * z + f * x * x;
+	ttReal k22 = invMass + a * y * y - 2 * b * x * y + d * x * x;
+	ttReal k01 = -b * z * z + c * y * z + e * x * z - f * x * y;
+	ttReal k02 = b * y * z - c * y * y - d * x * z + e * x * y;
+	ttReal k12 = -a * y * z + b * x * z + c * x * y - e * x * x;
+	return ( ttMat3 ){ { k00, k01, k02 }, { k01, k11, k12 }, { k02, k12, k22 } };
+}
+
+// Eqs. 6-9 with the world inverse inertia already at hand.
+static void ttBody_ApplyPositionalImpulseWith( ttBody* body, ttMat3 invInertia, ttVec3 p, ttVec3 r, ttReal sign )
+{
+	if ( body->invMass == 0 )
+	{
+		return;
+	}
+	body->delta = ttMulAdd( body->delta, sign * body->invMass, p );
+	ttBody_Rotate( body, ttScale( sign, ttMat3MulVec( invInertia, ttCross( r, p ) ) ) );
 }
 
 ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
@@ -146,13 +164,16 @@ ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 r
 		return TT_VEC3_ZERO;
 	}
 	ttReal alphaTilde = compliance / ( h * h );
-	ttMat3 k = ttMat3Add( ttBody_PointInvMassMatrix( bodyA, rA ), ttBody_PointInvMassMatrix( bodyB, rB ) );
+	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
+	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
+	ttMat3 k =
+	    ttMat3Add( ttPointInvMassMatrix( bodyA->invMass, invA, rA ), ttPointInvMassMatrix( bodyB->invMass, invB, rB ) );
 	k = ttMat3Add( k, ttMat3Diagonal( ( ttVec3 ){ alphaTilde, alphaTilde, alphaTilde } ) );
 	// Eq. 4 with vectors: K delta lambda = -(c + alphaTilde lambda).
 	ttVec3 deltaLambda = ttMat3Solve( k, ttNeg( ttMulAdd( error, alphaTilde, *lambda ) ) );
 	*lambda = ttAdd( *lambda, deltaLambda );
-	ttBody_ApplyPositionalImpulse( bodyB, deltaLambda, rB, 1 );
-	ttBody_ApplyPositionalImpulse( bodyA, deltaLambda, rA, -1 );
+	ttBody_ApplyPositionalImpulseWith( bodyB, invB, deltaLambda, rB, 1 );
+	ttBody_ApplyPositionalImpulseWith( bodyA, invA, deltaLambda, rA, -1 );
 	return deltaLambda;
 }
 

@@ -392,12 +392,18 @@ void ttJoint_Prepare( ttWorld* world, ttJoint* joint )
 	joint->simFrameB = ttInvMulTransforms( ttBody_PrincipalInBody( bodyB ), joint->localFrameB );
 }
 
-ttJointFrame ttJoint_ComputeFrame( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB )
+ttJointFrame ttJoint_ComputeAnchors( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB )
 {
-	ttJointFrame f;
+	ttJointFrame f = { 0 };
 	f.rA = ttRotate( bodyA->q, joint->simFrameA.p );
 	f.rB = ttRotate( bodyB->q, joint->simFrameB.p );
 	f.delta = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( f.rB, f.rA ) );
+	return f;
+}
+
+ttJointFrame ttJoint_ComputeFrame( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB )
+{
+	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
 	f.qA = ttQuatMul( bodyA->q, joint->simFrameA.q );
 	f.qB = ttQuatMul( bodyB->q, joint->simFrameB.q );
 	f.aA = ttRotate( f.qA, ( ttVec3 ){ 1, 0, 0 } );

@@ -61,6 +61,8 @@ typedef struct ttJointFrame
 } ttJointFrame;
 
 ttJointFrame ttJoint_ComputeFrame( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB );
+/// Only the anchors (rA, rB, delta) of the frame: what a positional attachment needs.
+ttJointFrame ttJoint_ComputeAnchors( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB );
 
 /// Called once per step: refresh the principal-frame copies of the joint frames.
 void ttJoint_Prepare( ttWorld* world, ttJoint* joint );

@@ -12,7 +12,7 @@ void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttDistanceJointDef* def = &joint->distance;
 
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
 	ttReal length;
 	ttVec3 n = ttGetLengthAndNormalize( &length, f.delta );
 	if ( length < (ttReal)1e-12 )

@@ -11,6 +11,6 @@ void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
 	ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
 
-	f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
 	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
 }

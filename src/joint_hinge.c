@@ -44,6 +44,6 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 		              joint->lambda + ttJointPart_limit, &joint->angularImpulse );
 	}
 
-	f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
 	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
 }

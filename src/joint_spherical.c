@@ -70,6 +70,6 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 		}
 	}
 
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
 	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
 }

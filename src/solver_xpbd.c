@@ -15,13 +15,20 @@
 // of the paper's Algorithm 2 gains energy for bodies spinning near their intermediate axis.
 static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 {
-	ttVec3 wb = ttInvRotate( body->q, w );
 	ttVec3 inertia = body->inertia;
+	if ( ( inertia.x == inertia.y && inertia.y == inertia.z ) || ( w.x == 0 && w.y == 0 && w.z == 0 ) )
+	{
+		return w; // w x (I w) vanishes for a spherical inertia
+	}
+	ttVec3 wb = ttInvRotate( body->q, w );
 	ttVec3 iw = ttMulComponents( inertia, wb );
 	ttVec3 f = ttScale( h, ttCross( wb, iw ) );
-	ttMat3 jacobian = ttMat3Add( ttMat3Diagonal( inertia ),
-	                             ttMat3Scale( h, ttMat3Add( ttMat3Mul( ttMat3Skew( wb ), ttMat3Diagonal( inertia ) ),
-	                                                        ttMat3Scale( -1, ttMat3Skew( iw ) ) ) ) );
+	// J = I + h (skew(w) I - skew(I w)), written out for the diagonal I.
+	ttMat3 jacobian = {
+	    { inertia.x, h * ( wb.z * inertia.x - iw.z ), h * ( iw.y - wb.y * inertia.x ) },
+	    { h * ( iw.z - wb.z * inertia.y ), inertia.y, h * ( wb.x * inertia.y - iw.x ) },
+	    { h * ( wb.y * inertia.z - iw.y ), h * ( iw.x - wb.x * inertia.z ), inertia.z },
+	};
 	wb = ttSub( wb, ttMat3Solve( jacobian, f ) );
 	return ttRotate( body->q, wb );
 }

@@ -341,8 +341,23 @@ static inline ttMat3 ttMat3Skew( ttVec3 a )
 /// Rotation matrix of a unit quaternion.
 static inline ttMat3 ttMat3FromQuat( ttQuat q )
 {
-	return ( ttMat3 ){ ttRotate( q, ( ttVec3 ){ 1, 0, 0 } ), ttRotate( q, ( ttVec3 ){ 0, 1, 0 } ),
-	                   ttRotate( q, ( ttVec3 ){ 0, 0, 1 } ) };
+	ttReal xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+	ttReal xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+	ttReal wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+	return ( ttMat3 ){ { 1 - 2 * ( yy + zz ), 2 * ( xy + wz ), 2 * ( xz - wy ) },
+	                   { 2 * ( xy - wz ), 1 - 2 * ( xx + zz ), 2 * ( yz + wx ) },
+	                   { 2 * ( xz + wy ), 2 * ( yz - wx ), 1 - 2 * ( xx + yy ) } };
+}
+
+/// R diag(d) R^T for a rotation matrix R: a symmetric matrix such as a world inertia tensor.
+static inline ttMat3 ttMat3RotateDiagonal( ttMat3 r, ttVec3 d )
+{
+	// Rows of R are the columns' components; entry (i, j) = sum_k R_ik d_k R_jk.
+	ttVec3 r0 = { r.cx.x, r.cy.x, r.cz.x }, r1 = { r.cx.y, r.cy.y, r.cz.y }, r2 = { r.cx.z, r.cy.z, r.cz.z };
+	ttVec3 d0 = ttMulComponents( d, r0 ), d1 = ttMulComponents( d, r1 ), d2 = ttMulComponents( d, r2 );
+	ttReal m00 = ttDot( r0, d0 ), m11 = ttDot( r1, d1 ), m22 = ttDot( r2, d2 );
+	ttReal m01 = ttDot( r0, d1 ), m02 = ttDot( r0, d2 ), m12 = ttDot( r1, d2 );
+	return ( ttMat3 ){ { m00, m01, m02 }, { m01, m11, m12 }, { m02, m12, m22 } };
 }
 
 /// Solve m * x = b by Cramer's rule; returns zero when m is singular.
