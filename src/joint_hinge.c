@@ -19,7 +19,12 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttHingeJointDef* def = &joint->hinge;
 
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	// The attachment first and the angular parts after it: a light body on a long lever that the
+	// attachment rotates would otherwise end each substep past its angle limit.
+	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
+
+	f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
 	ttJoint_LockRotation( joint, bodyA, bodyB, ttCross( f.aA, f.aB ), h );
 
 	if ( def->enableMotor || def->enableTarget )
@@ -43,7 +48,4 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 		ttLimitAngle( bodyA, bodyB, f.aA, f.bA, f.bB, def->lowerAngle, def->upperAngle, def->limitCompliance, h,
 		              joint->lambda + ttJointPart_limit, &joint->angularImpulse );
 	}
-
-	f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
-	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
 }

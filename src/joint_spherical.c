@@ -40,6 +40,10 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttSphericalJointDef* def = &joint->spherical;
 
+	// Attachment first, limits after it, as for the hinge: the limits hold at the end of the substep.
+	ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+	ttJoint_Attach( joint, bodyA, bodyB, &anchors, anchors.delta, h );
+
 	if ( def->enableSwingLimit )
 	{
 		ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
@@ -69,7 +73,4 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
 			              joint->lambda + ttJointPart_twist, &joint->angularImpulse );
 		}
 	}
-
-	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
-	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
 }
