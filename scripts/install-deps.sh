@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what tether needs to build and test on Debian 12 (only what is missing).
 set -euo pipefail
-packages=(cmake ninja-build gcc pkg-config libcjson-dev)
+packages=(cmake ninja-build gcc pkg-config libcjson-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -218,8 +218,12 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 		}
 
 		// Restitution (eq. 34) for the manifold's active points together: replace each normal
-		// velocity by -e times the one before the solve, pointing away. Approach speeds below the
-		// jitter threshold 2|g|h are what gravity adds in one substep to a resting body: inelastic.
+		// velocity by -e times the approach velocity, pointing away. The paper takes the approach
+		// velocity from before the solve; a contact that only closed during the substep (the inner
+		// balls of a Newton's cradle hanging almost touching) had none then, and would absorb the
+		// impulse. So the approach is the faster of the one before the solve and the one this pass
+		// finds; bodies created overlapping separate and so still get none. Approach speeds below
+		// the jitter threshold 2|g|h are what gravity adds to a resting body in a substep: inelastic.
 		ttNormalBlock block;
 		block.count = 0;
 		ttReal b[TT_MAX_MANIFOLD_POINTS], lower[TT_MAX_MANIFOLD_POINTS], x[TT_MAX_MANIFOLD_POINTS];
@@ -234,8 +238,10 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 			block.rA[k] = ttRotate( bodyA->q, cp->localAnchorA );
 			block.rB[k] = ttRotate( bodyB->q, cp->localAnchorB );
 			ttVec3 v = ttSub( ttBody_PointVelocity( bodyB, block.rB[k] ), ttBody_PointVelocity( bodyA, block.rA[k] ) );
-			ttReal e = ttAbs( cp->normalVelocityBefore ) <= threshold ? 0 : m->restitution;
-			b[k] = -ttDot( v, n ) + ttMaxReal( -e * cp->normalVelocityBefore, 0 );
+			ttReal vn = ttDot( v, n );
+			ttReal approach = ttMinReal( cp->normalVelocityBefore, vn );
+			ttReal e = ttAbs( approach ) <= threshold ? 0 : m->restitution;
+			b[k] = -vn + ttMaxReal( -e * approach, 0 );
 			lower[k] = -TT_HUGE;
 		}
 		if ( block.count == 0 )

@@ -493,27 +493,27 @@ void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h )
 	}
 }
 
-void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	switch ( joint->type )
 	{
 		case ttJoint_fixed:
-			ttFixedJoint_SolvePositions( world, joint, h );
+			ttFixedJoint_SolvePositions( world, joint, h, phase );
 			break;
 		case ttJoint_hinge:
-			ttHingeJoint_SolvePositions( world, joint, h );
+			ttHingeJoint_SolvePositions( world, joint, h, phase );
 			break;
 		case ttJoint_spherical:
-			ttSphericalJoint_SolvePositions( world, joint, h );
+			ttSphericalJoint_SolvePositions( world, joint, h, phase );
 			break;
 		case ttJoint_prismatic:
-			ttPrismaticJoint_SolvePositions( world, joint, h );
+			ttPrismaticJoint_SolvePositions( world, joint, h, phase );
 			break;
 		case ttJoint_distance:
-			ttDistanceJoint_SolvePositions( world, joint, h );
+			ttDistanceJoint_SolvePositions( world, joint, h, phase );
 			break;
 		case ttJoint_generic:
-			ttGenericJoint_SolvePositions( world, joint, h );
+			ttGenericJoint_SolvePositions( world, joint, h, phase );
 			break;
 		default:
 			break;

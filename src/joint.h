@@ -50,6 +50,15 @@ typedef struct ttJoint
 	ttReal motorAngle; ///< the advancing target of a hinge velocity motor
 } ttJoint;
 
+/// The position solve visits every joint twice per iteration: first the positional attachments,
+/// then the angular parts (locks, alignment, drives, limits). Limits then hold at the end of a
+/// substep even when the attachments of joints further along a chain move the bodies.
+typedef enum ttJointPhase
+{
+	ttJointPhase_positional = 0,
+	ttJointPhase_angular,
+} ttJointPhase;
+
 /// World-space geometry of a joint at the bodies' current poses.
 typedef struct ttJointFrame
 {
@@ -68,7 +77,7 @@ ttJointFrame ttJoint_ComputeAnchors( const ttJoint* joint, const ttBody* bodyA, 
 void ttJoint_Prepare( ttWorld* world, ttJoint* joint );
 /// Called at the start of each substep: reset multipliers, advance motors, apply drive forces.
 void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h );
-void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
 void ttJoint_SolveVelocities( ttWorld* world, ttJoint* joint, ttReal h );
 /// Store force and torque readouts of the finished substep.
 void ttJoint_EndSubstep( ttJoint* joint, ttReal h );
@@ -81,13 +90,13 @@ void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJoint
 void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h );
 
 // Per type, in joint_<type>.c.
-void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
-void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
-void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
-void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
+void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
+void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
+void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
 void ttPrismaticJoint_ApplyDriveForce( ttWorld* world, ttJoint* joint, ttReal h );
-void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
-void ttGenericJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h );
+void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
+void ttGenericJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
 
 ttReal ttHingeJoint_ComputeAngle( const ttJointFrame* frame );
 ttReal ttSphericalJoint_ComputeSwing( const ttJointFrame* frame );

@@ -6,8 +6,12 @@
 
 #include "tether/tether.h"
 
-void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttDistanceJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
+	if ( phase != ttJointPhase_positional )
+	{
+		return;
+	}
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttDistanceJointDef* def = &joint->distance;

@@ -4,19 +4,19 @@
 #include "constraint.h"
 #include "world.h"
 
-void ttGenericJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttGenericJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttGenericJointDef* def = &joint->generic;
-
-	if ( def->lockRotation )
+	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	if ( phase == ttJointPhase_positional )
 	{
-		ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+		ttVec3 error = ttJoint_AxisLimitError( &f, def->lowerTranslation, def->upperTranslation );
+		ttJoint_Attach( joint, bodyA, bodyB, &f, error, h );
+	}
+	else if ( def->lockRotation )
+	{
 		ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
 	}
-
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-	ttVec3 error = ttJoint_AxisLimitError( &f, def->lowerTranslation, def->upperTranslation );
-	ttJoint_Attach( joint, bodyA, bodyB, &f, error, h );
 }

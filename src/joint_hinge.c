@@ -13,18 +13,20 @@ ttReal ttHingeJoint_ComputeAngle( const ttJointFrame* frame )
 	return ttSignedAngle( frame->aA, frame->bA, frame->bB );
 }
 
-void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttHingeJointDef* def = &joint->hinge;
 
-	// The attachment first and the angular parts after it: a light body on a long lever that the
-	// attachment rotates would otherwise end each substep past its angle limit.
-	ttJointFrame f = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
-	ttJoint_Attach( joint, bodyA, bodyB, &f, f.delta, h );
+	if ( phase == ttJointPhase_positional )
+	{
+		ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+		ttJoint_Attach( joint, bodyA, bodyB, &anchors, anchors.delta, h );
+		return;
+	}
 
-	f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
 	ttJoint_LockRotation( joint, bodyA, bodyB, ttCross( f.aA, f.aB ), h );
 
 	if ( def->enableMotor || def->enableTarget )

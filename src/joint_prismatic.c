@@ -7,14 +7,18 @@
 
 #include "tether/tether.h"
 
-void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttPrismaticJointDef* def = &joint->prismatic;
 
 	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-	ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
+	if ( phase == ttJointPhase_angular )
+	{
+		ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
+		return;
+	}
 
 	if ( def->enableDrive )
 	{

@@ -34,15 +34,18 @@ ttReal ttSphericalJoint_ComputeTwist( const ttJointFrame* frame )
 	return ttSignedAngle( n, n1, n2 );
 }
 
-void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h )
+void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttSphericalJointDef* def = &joint->spherical;
 
-	// Attachment first, limits after it, as for the hinge: the limits hold at the end of the substep.
-	ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
-	ttJoint_Attach( joint, bodyA, bodyB, &anchors, anchors.delta, h );
+	if ( phase == ttJointPhase_positional )
+	{
+		ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+		ttJoint_Attach( joint, bodyA, bodyB, &anchors, anchors.delta, h );
+		return;
+	}
 
 	if ( def->enableSwingLimit )
 	{

@@ -29,8 +29,16 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 	    { h * ( iw.z - wb.z * inertia.y ), inertia.y, h * ( wb.x * inertia.y - iw.x ) },
 	    { h * ( wb.y * inertia.z - iw.y ), h * ( iw.x - wb.x * inertia.z ), inertia.z },
 	};
-	wb = ttSub( wb, ttMat3Solve( jacobian, f ) );
-	return ttRotate( body->q, wb );
+	ttVec3 solved = ttSub( wb, ttMat3Solve( jacobian, f ) );
+	// The gyroscopic term only turns the angular momentum in the body frame; the implicit step
+	// also shrinks it (about 2 % in 10 s for a tumbling box at 20 substeps). Restore its length.
+	ttReal before = ttLength( iw );
+	ttReal after = ttLength( ttMulComponents( inertia, solved ) );
+	if ( after > 0 )
+	{
+		solved = ttScale( before / after, solved );
+	}
+	return ttRotate( body->q, solved );
 }
 
 static void ttIntegrateBody( const ttWorld* world, ttBody* body, ttReal h )
@@ -43,14 +51,17 @@ static void ttIntegrateBody( const ttWorld* world, ttBody* body, ttReal h )
 	}
 	if ( body->type == ttBody_dynamic )
 	{
+		// Damping acts on the velocity the body arrived with, before this substep's loads: damped
+		// after them, a body held at rest would feel gravity reduced to g / (1 + h c), and the
+		// joint holding it would read a force that depends on the damping and the substep.
 		ttVec3 acceleration = ttMulAdd( ttScale( body->gravityScale, world->gravity ), body->invMass, body->force );
-		body->v = ttMulAdd( body->v, h, acceleration );
 		body->v = ttScale( 1 / ( 1 + h * body->linearDamping ), body->v );
+		body->v = ttMulAdd( body->v, h, acceleration );
 		if ( body->fixedRotation == false )
 		{
+			body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
 			body->w = ttAdd( body->w, ttScale( h, ttBody_ApplyInvInertia( body, body->torque ) ) );
 			body->w = ttSolveGyroscopic( body, body->w, h );
-			body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
 		}
 	}
 	body->delta = ttMulAdd( body->delta, h, body->v );
@@ -65,7 +76,10 @@ static void ttIntegrateBody( const ttWorld* world, ttBody* body, ttReal h )
 	body->q = ttQuatIntegrate( body->q, rotation );
 }
 
-// v = (x - x_prev) / h and w = 2 vec(q q_prev^-1) / h, from the accumulated displacement.
+// v = (x - x_prev) / h, and w from dq = q q_prev^-1. The paper takes w = 2 vec(dq) / h; the
+// linearized update q <- normalize(q + h/2 [w, 0] q) gives dq = normalize([h w / 2, 1]), so the
+// exact inverse is w = 2 vec(dq) / (h dq.w). The paper's form shrinks w by 1 / sqrt(1 + (h w/2)^2)
+// every substep: a body spinning freely at 5 rad/s lost 2.6 % of its angular momentum in 10 s.
 static void ttDeriveVelocities( ttBody* body, ttReal h )
 {
 	body->v = ttScale( 1 / h, ttSub( body->delta, body->prevDelta ) );
@@ -74,7 +88,12 @@ static void ttDeriveVelocities( ttBody* body, ttReal h )
 		return;
 	}
 	ttQuat dq = ttQuatMul( body->q, ttQuatConj( body->prevQ ) );
-	ttReal scale = ( dq.w >= 0 ? 2 : -2 ) / h;
+	if ( dq.w < 0 )
+	{
+		dq = ( ttQuat ){ -dq.x, -dq.y, -dq.z, -dq.w };
+	}
+	// The guard only matters for a rotation of more than 120 degrees within one substep.
+	ttReal scale = 2 / ( h * ttMaxReal( dq.w, (ttReal)0.5 ) );
 	body->w = ( ttVec3 ){ scale * dq.x, scale * dq.y, scale * dq.z };
 }
 
@@ -197,7 +216,11 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			ttContactSolver_SolvePositions( world, h );
 			TT_FOR_EACH_LIVE( world->joints, j )
 			{
-				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h );
+				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_positional );
+			}
+			TT_FOR_EACH_LIVE( world->joints, j )
+			{
+				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
 			}
 		}
 
