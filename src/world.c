@@ -22,7 +22,7 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.substeps = 20;
 	def.iterations = 1;
 	def.contactCompliance = 0;
-	def.maxPushoutSpeed = 1;
+	def.maxPushoutSpeed = (ttReal)0.4;
 	def.restitutionThresholdScale = 2;
 	def.maxRotationPerSubstep = (ttReal)0.5;
 	def.enableContacts = true;

@@ -23,7 +23,7 @@ typedef struct ttWorldDef
 	int iterations;
 	/// Compliance of contacts in m/N; 0 is rigid, as in the paper.
 	ttReal contactCompliance;
-	/// Bodies created overlapping are separated no faster than this, m/s.
+	/// Bodies created overlapping are separated no faster than this, m/s (default 0.4).
 	ttReal maxPushoutSpeed;
 	/// Scale of the restitution threshold: restitution is off when |v_n| <= scale * |g| * h
 	/// (the paper uses 2).
