@@ -177,6 +177,108 @@ ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 r
 	return deltaLambda;
 }
 
+// Solve the symmetric positive semi-definite 6x6 system k x = b in place by Cholesky; a pivot that
+// vanishes (a direction no body can move in, such as rotation of two particles) is skipped.
+static void ttSolve6( ttReal k[6][6], ttReal b[6], ttReal x[6] )
+{
+	ttReal l[6][6] = { { 0 } };
+	ttReal d[6];
+	for ( int i = 0; i < 6; ++i )
+	{
+		for ( int j = 0; j <= i; ++j )
+		{
+			ttReal sum = k[i][j];
+			for ( int m = 0; m < j; ++m )
+			{
+				sum -= l[i][m] * l[j][m] * d[m];
+			}
+			if ( i == j )
+			{
+				d[i] = sum;
+				l[i][i] = 1;
+			}
+			else
+			{
+				l[i][j] = d[j] > (ttReal)1e-30 ? sum / d[j] : 0;
+			}
+		}
+	}
+	ttReal y[6];
+	for ( int i = 0; i < 6; ++i )
+	{
+		y[i] = b[i];
+		for ( int m = 0; m < i; ++m )
+		{
+			y[i] -= l[i][m] * y[m];
+		}
+	}
+	for ( int i = 5; i >= 0; --i )
+	{
+		x[i] = d[i] > (ttReal)1e-30 ? y[i] / d[i] : 0;
+		for ( int m = i + 1; m < 6; ++m )
+		{
+			x[i] -= l[m][i] * x[m];
+		}
+	}
+}
+
+static void ttSetBlock( ttReal k[6][6], int row, int column, ttMat3 m )
+{
+	const ttVec3* columns[3] = { &m.cx, &m.cy, &m.cz };
+	for ( int j = 0; j < 3; ++j )
+	{
+		k[row + 0][column + j] = columns[j]->x;
+		k[row + 1][column + j] = columns[j]->y;
+		k[row + 2][column + j] = columns[j]->z;
+	}
+}
+
+void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
+                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
+{
+	ttReal linearTilde = linearCompliance / ( h * h );
+	ttReal angularTilde = angularCompliance / ( h * h );
+	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
+	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
+	ttMat3 kll =
+	    ttMat3Add( ttPointInvMassMatrix( bodyA->invMass, invA, rA ), ttPointInvMassMatrix( bodyB->invMass, invB, rB ) );
+	kll = ttMat3Add( kll, ttMat3Diagonal( ( ttVec3 ){ linearTilde, linearTilde, linearTilde } ) );
+	ttMat3 kla =
+	    ttMat3Scale( -1, ttMat3Add( ttMat3Mul( ttMat3Skew( rA ), invA ), ttMat3Mul( ttMat3Skew( rB ), invB ) ) );
+	ttMat3 kaa =
+	    ttMat3Add( ttMat3Add( invA, invB ), ttMat3Diagonal( ( ttVec3 ){ angularTilde, angularTilde, angularTilde } ) );
+
+	ttReal k[6][6];
+	ttSetBlock( k, 0, 0, kll );
+	ttSetBlock( k, 0, 3, kla );
+	ttSetBlock( k, 3, 0, ttMat3Transpose( kla ) );
+	ttSetBlock( k, 3, 3, kaa );
+	ttVec3 bl = ttNeg( ttMulAdd( positionError, linearTilde, *linearLambda ) );
+	ttVec3 ba = ttNeg( ttMulAdd( rotationError, angularTilde, *angularLambda ) );
+	ttReal b[6] = { bl.x, bl.y, bl.z, ba.x, ba.y, ba.z };
+	ttReal x[6];
+	ttSolve6( k, b, x );
+	ttVec3 p = { x[0], x[1], x[2] };
+	ttVec3 torque = { x[3], x[4], x[5] };
+	*linearLambda = ttAdd( *linearLambda, p );
+	*angularLambda = ttAdd( *angularLambda, torque );
+	*linearImpulse = ttAdd( *linearImpulse, p );
+	*angularImpulse = ttAdd( *angularImpulse, torque );
+
+	// J^T x: on B the impulse p at rB plus the angular impulse; on A the opposite.
+	if ( bodyB->invMass > 0 )
+	{
+		bodyB->delta = ttMulAdd( bodyB->delta, bodyB->invMass, p );
+		ttBody_Rotate( bodyB, ttMat3MulVec( invB, ttAdd( ttCross( rB, p ), torque ) ) );
+	}
+	if ( bodyA->invMass > 0 )
+	{
+		bodyA->delta = ttMulAdd( bodyA->delta, -bodyA->invMass, p );
+		ttBody_Rotate( bodyA, ttNeg( ttMat3MulVec( invA, ttAdd( ttCross( rA, p ), torque ) ) ) );
+	}
+}
+
 ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
                                   ttVec3* lambda )
 {

@@ -65,6 +65,18 @@ ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 r
 ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
                                   ttVec3* lambda );
 
+/// Both at once for a weld: the positional error (anchor B minus anchor A) and the rotation error
+/// of B's frame are removed together with the 6x6 effective mass
+/// K = [[K_ll, K_la], [K_la^T, K_aa]], K_ll as above, K_la = -[rA]x IA^-1 - [rB]x IB^-1,
+/// K_aa = IA^-1 + IB^-1, by a Cholesky solve. Solved one after the other, whichever comes second
+/// disturbs the first, and a loaded weld kept a gap or an angle. The multipliers accumulate in
+/// *linearLambda and *angularLambda; the impulses on B are added to *linearImpulse and
+/// *angularImpulse.
+void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
+                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse,
+                            ttVec3* angularImpulse );
+
 /// Algorithm 3: keep the angle from n1 (on A) to n2 (on B) about n within [lower, upper].
 /// Adds the angular impulse on B to *impulse. Returns true when the limit was active.
 bool ttLimitAngle( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttVec3 n1, ttVec3 n2, ttReal lower, ttReal upper,

@@ -50,9 +50,11 @@ typedef struct ttJoint
 	ttReal motorAngle; ///< the advancing target of a hinge velocity motor
 } ttJoint;
 
-/// The position solve visits every joint twice per iteration: first the positional attachments,
-/// then the angular parts (locks, alignment, drives, limits). Limits then hold at the end of a
-/// substep even when the attachments of joints further along a chain move the bodies.
+/// The position solve visits every joint twice per iteration: first the positional pass (the
+/// attachments, and the equality locks of fixed, prismatic and generic joints), then the angular
+/// pass (hinge alignment, drives and angle limits, spherical swing and twist limits). Limits then
+/// hold at the end of a substep even when the attachments of joints further along a chain drag
+/// the bodies: solved inside each joint, a robot wrist passed its stop by 2 degrees.
 typedef enum ttJointPhase
 {
 	ttJointPhase_positional = 0,

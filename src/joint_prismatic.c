@@ -13,12 +13,12 @@ void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 	ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	const ttPrismaticJointDef* def = &joint->prismatic;
 
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-	if ( phase == ttJointPhase_angular )
+	if ( phase != ttJointPhase_positional )
 	{
-		ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
-		return;
+		return; // the lock and the translation limits are equalities of the positional pass
 	}
+	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
 
 	if ( def->enableDrive )
 	{
