@@ -16,14 +16,14 @@ static ttTransform ttShape_WorldTransform( const ttBody* body, const ttShape* sh
 	return ttMulTransforms( ( ttTransform ){ ttBody_Center( body ), body->q }, shape->simTransform );
 }
 
-static bool ttAabbOverlap( const ttAabb* a, const ttAabb* b )
+static bool ttAABBOverlap( const ttAABB* a, const ttAABB* b )
 {
 	return a->lower.x <= b->upper.x && b->lower.x <= a->upper.x && a->lower.y <= b->upper.y &&
 	       b->lower.y <= a->upper.y && a->lower.z <= b->upper.z && b->lower.z <= a->upper.z;
 }
 
 // Whether a box reaches below a plane (by the margin).
-static bool ttAabbTouchesPlane( const ttAabb* box, ttVec3 normal, ttReal offset )
+static bool ttAABBTouchesPlane( const ttAABB* box, ttVec3 normal, ttReal offset )
 {
 	ttVec3 lowest = { normal.x > 0 ? box->lower.x : box->upper.x, normal.y > 0 ? box->lower.y : box->upper.y,
 	                  normal.z > 0 ? box->lower.z : box->upper.z };
@@ -69,7 +69,7 @@ void ttCollectPairs( ttWorld* world, ttReal timeStep )
 	int shapeCount = world->shapes.count;
 	if ( world->aabbCapacity < shapeCount )
 	{
-		ttAabb* aabbs = ttGrow( world->aabbs, 0, sizeof( ttAabb ) * (size_t)shapeCount );
+		ttAABB* aabbs = ttGrow( world->aabbs, 0, sizeof( ttAABB ) * (size_t)shapeCount );
 		if ( aabbs == NULL )
 		{
 			ttReportError( "ttWorld_Step", "out of memory: contacts skipped this step" );
@@ -88,12 +88,12 @@ void ttCollectPairs( ttWorld* world, ttReal timeStep )
 		ttShape* shape = ttWorld_Shape( world, i );
 		const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
 		shape->simTransform = ttInvMulTransforms( ttBody_PrincipalInBody( body ), shape->localTransform );
-		ttAabb box = ttShape_ComputeAabb( shape, ttShape_WorldTransform( body, shape ) );
+		ttAABB box = ttShape_ComputeAabb( shape, ttShape_WorldTransform( body, shape ) );
 		// Grow by k dt |v| (paper section 3.5), counting the rotation of the shape's far points.
 		ttReal speed = ttLength( body->v ) + ttLength( body->w ) * ttShape_Extent( shape );
 		ttReal margin = TT_AABB_VELOCITY_MULTIPLIER * timeStep * speed + TT_SPECULATIVE_DISTANCE;
 		ttVec3 grow = { margin, margin, margin };
-		world->aabbs[i] = ( ttAabb ){ ttSub( box.lower, grow ), ttAdd( box.upper, grow ) };
+		world->aabbs[i] = ( ttAABB ){ ttSub( box.lower, grow ), ttAdd( box.upper, grow ) };
 	}
 
 	for ( int i = 0; i < shapeCount; ++i )
@@ -127,11 +127,11 @@ void ttCollectPairs( ttWorld* world, ttReal timeStep )
 				ttTransform xf = ttShape_WorldTransform( planeBody, plane );
 				ttVec3 normal = ttRotate( xf.q, plane->plane.normal );
 				ttReal offset = plane->plane.offset + ttDot( normal, xf.p );
-				overlap = ttAabbTouchesPlane( world->aabbs + other, normal, offset );
+				overlap = ttAABBTouchesPlane( world->aabbs + other, normal, offset );
 			}
 			else
 			{
-				overlap = ttAabbOverlap( world->aabbs + i, world->aabbs + j );
+				overlap = ttAABBOverlap( world->aabbs + i, world->aabbs + j );
 			}
 			if ( overlap && ttPushPair( world, i, j ) == false )
 			{

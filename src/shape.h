@@ -4,11 +4,6 @@
 
 #include "tether/types.h"
 
-typedef struct ttAabb
-{
-	ttVec3 lower, upper;
-} ttAabb;
-
 typedef struct ttShape
 {
 	ttShapeType type;
@@ -31,6 +26,6 @@ typedef struct ttShape
 /// Mass properties of the shape (about the shape frame) for its density.
 ttMassData ttShape_ComputeMass( const ttShape* shape );
 /// Bounding box of the shape at a world transform of its frame.
-ttAabb ttShape_ComputeAabb( const ttShape* shape, ttTransform shapeToWorld );
+ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform shapeToWorld );
 /// Largest distance of the shape's points from its frame origin (for bounding growth under rotation).
 ttReal ttShape_Extent( const ttShape* shape );

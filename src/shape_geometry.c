@@ -71,18 +71,18 @@ ttReal ttShape_Extent( const ttShape* shape )
 	}
 }
 
-static ttAabb ttAabbAroundPoint( ttVec3 center, ttReal radius )
+static ttAABB ttAABBAroundPoint( ttVec3 center, ttReal radius )
 {
 	ttVec3 r = { radius, radius, radius };
-	return ( ttAabb ){ ttSub( center, r ), ttAdd( center, r ) };
+	return ( ttAABB ){ ttSub( center, r ), ttAdd( center, r ) };
 }
 
-ttAabb ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
+ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 {
 	switch ( shape->type )
 	{
 		case ttShape_sphere:
-			return ttAabbAroundPoint( xf.p, shape->sphere.radius );
+			return ttAABBAroundPoint( xf.p, shape->sphere.radius );
 		case ttShape_capsule:
 		{
 			ttVec3 p1 = ttTransformPoint( xf, shape->capsule.center1 );
@@ -90,7 +90,7 @@ ttAabb ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 			ttReal r = shape->capsule.radius;
 			ttVec3 lower = { ttMinReal( p1.x, p2.x ) - r, ttMinReal( p1.y, p2.y ) - r, ttMinReal( p1.z, p2.z ) - r };
 			ttVec3 upper = { ttMaxReal( p1.x, p2.x ) + r, ttMaxReal( p1.y, p2.y ) + r, ttMaxReal( p1.z, p2.z ) + r };
-			return ( ttAabb ){ lower, upper };
+			return ( ttAABB ){ lower, upper };
 		}
 		case ttShape_box:
 		{
@@ -102,13 +102,13 @@ ttAabb ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 			    ttAbs( m.cx.y ) * e.x + ttAbs( m.cy.y ) * e.y + ttAbs( m.cz.y ) * e.z,
 			    ttAbs( m.cx.z ) * e.x + ttAbs( m.cy.z ) * e.y + ttAbs( m.cz.z ) * e.z,
 			};
-			return ( ttAabb ){ ttSub( xf.p, extent ), ttAdd( xf.p, extent ) };
+			return ( ttAABB ){ ttSub( xf.p, extent ), ttAdd( xf.p, extent ) };
 		}
 		default:
 		{
 			// Planes are unbounded; the pair finder treats them separately.
 			ttVec3 huge = { TT_HUGE, TT_HUGE, TT_HUGE };
-			return ( ttAabb ){ ttNeg( huge ), huge };
+			return ( ttAABB ){ ttNeg( huge ), huge };
 		}
 	}
 }

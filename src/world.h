@@ -30,7 +30,7 @@ typedef struct ttWorld
 	ttPool joints;  ///< of ttJoint
 	int groundBody; ///< hidden static body that joints with a null body A attach to
 
-	ttAabb* aabbs; ///< scratch: fattened bounds of every shape slot for this step
+	ttAABB* aabbs; ///< scratch: fattened bounds of every shape slot for this step
 	int aabbCapacity;
 	ttShapePair* pairs;
 	int pairCount, pairCapacity;

@@ -35,6 +35,10 @@ TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal complian
 TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
+/// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.
+TT_API int ttWorld_GetBodies( ttWorldId worldId, ttBodyId* bodies, int capacity );
+/// Copy up to capacity ids of the world's joints; returns how many.
+TT_API int ttWorld_GetJoints( ttWorldId worldId, ttJointId* joints, int capacity );
 TT_API int ttWorld_GetJointCount( ttWorldId worldId );
 /// Number of contact points of the last substep.
 TT_API int ttWorld_GetContactCount( ttWorldId worldId );
@@ -97,6 +101,10 @@ TT_API ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque );
 TT_API ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worldPoint );
 TT_API ttResult ttBody_ApplyAngularImpulse( ttBodyId bodyId, ttVec3 impulse );
 
+/// Number of shapes on the body, and their ids (up to capacity; returns how many were copied).
+TT_API int ttBody_GetShapeCount( ttBodyId bodyId );
+TT_API int ttBody_GetShapes( ttBodyId bodyId, ttShapeId* shapes, int capacity );
+
 TT_API ttReal ttBody_GetMass( ttBodyId bodyId );
 TT_API ttMassData ttBody_GetMassData( ttBodyId bodyId );
 /// Override the mass properties derived from shapes (dynamic bodies).
@@ -120,6 +128,17 @@ TT_API void ttDestroyShape( ttShapeId shapeId );
 TT_API bool ttShape_IsValid( ttShapeId shapeId );
 TT_API ttShapeType ttShape_GetType( ttShapeId shapeId );
 TT_API ttBodyId ttShape_GetBody( ttShapeId shapeId );
+TT_API ttTransform ttShape_GetLocalTransform( ttShapeId shapeId );
+/// The geometry of a shape of that type (a zero struct and a message for another type).
+TT_API ttSphere ttShape_GetSphere( ttShapeId shapeId );
+TT_API ttCapsule ttShape_GetCapsule( ttShapeId shapeId );
+TT_API ttBox ttShape_GetBox( ttShapeId shapeId );
+TT_API ttPlane ttShape_GetPlane( ttShapeId shapeId );
+/// World bounds of the shape now (planes: unbounded, +-TT_HUGE).
+TT_API ttAABB ttShape_GetAABB( ttShapeId shapeId );
+TT_API ttReal ttShape_GetStaticFriction( ttShapeId shapeId );
+TT_API ttReal ttShape_GetDynamicFriction( ttShapeId shapeId );
+TT_API ttReal ttShape_GetRestitution( ttShapeId shapeId );
 TT_API ttResult ttShape_SetFriction( ttShapeId shapeId, ttReal staticFriction, ttReal dynamicFriction );
 TT_API ttResult ttShape_SetRestitution( ttShapeId shapeId, ttReal restitution );
 

@@ -83,6 +83,12 @@ typedef struct ttMassData
 	ttQuat rotation;
 } ttMassData;
 
+/// Axis-aligned bounding box, world coordinates.
+typedef struct ttAABB
+{
+	ttVec3 lower, upper;
+} ttAABB;
+
 typedef enum ttShapeType
 {
 	ttShape_sphere = 0,
