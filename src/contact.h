@@ -59,6 +59,13 @@ void ttUpdateContacts( ttWorld* world );
 bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* shapeB, ttTransform xfB,
                       ttReal speculativeDistance, ttManifoldGeometry* manifold );
 
+/// Closest points c1 on segment [p1, q1] and c2 on [p2, q2] (narrowphase.c).
+void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3* c1, ttVec3* c2 );
+
+/// Box against box: separating axes with face clipping, up to 4 points (narrowphase_box.c).
+bool ttCollideBoxes( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
+					 ttManifoldGeometry* m );
+
 // XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
 // level, dynamic friction and restitution in the velocity pass.
 void ttContactSolver_SolvePositions( ttWorld* world, ttReal h );

@@ -56,7 +56,7 @@ static bool ttCollideSphereCapsule( const ttShape* a, ttTransform xfA, const ttS
 }
 
 // Closest points of two segments (the standard clamped solution of the 2x2 system).
-static void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3* c1, ttVec3* c2 )
+void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3* c1, ttVec3* c2 )
 {
 	ttVec3 d1 = ttSub( q1, p1 );
 	ttVec3 d2 = ttSub( q2, p2 );
@@ -240,12 +240,18 @@ static bool ttCollidePlaneBox( const ttShape* a, ttTransform xfA, const ttShape*
 }
 
 // Indexed [A type][B type]; a missing entry is tried with the shapes swapped.
+// clang-format off
 static ttCollideFcn* const s_collideTable[ttShape_count][ttShape_count] = {
-    [ttShape_sphere][ttShape_sphere] = ttCollideSpheres,    [ttShape_sphere][ttShape_capsule] = ttCollideSphereCapsule,
-    [ttShape_sphere][ttShape_box] = ttCollideSphereBox,     [ttShape_capsule][ttShape_capsule] = ttCollideCapsules,
-    [ttShape_plane][ttShape_sphere] = ttCollidePlaneSphere, [ttShape_plane][ttShape_capsule] = ttCollidePlaneCapsule,
-    [ttShape_plane][ttShape_box] = ttCollidePlaneBox,
+	[ttShape_sphere][ttShape_sphere] = ttCollideSpheres,
+	[ttShape_sphere][ttShape_capsule] = ttCollideSphereCapsule,
+	[ttShape_sphere][ttShape_box] = ttCollideSphereBox,
+	[ttShape_capsule][ttShape_capsule] = ttCollideCapsules,
+	[ttShape_box][ttShape_box] = ttCollideBoxes,
+	[ttShape_plane][ttShape_sphere] = ttCollidePlaneSphere,
+	[ttShape_plane][ttShape_capsule] = ttCollidePlaneCapsule,
+	[ttShape_plane][ttShape_box] = ttCollidePlaneBox,
 };
+// clang-format on
 
 bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* shapeB, ttTransform xfB,
                       ttReal speculativeDistance, ttManifoldGeometry* manifold )
