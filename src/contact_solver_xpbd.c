@@ -59,15 +59,22 @@ static void ttBuildNormalBlock( ttNormalBlock* block, const ttBody* bodyA, const
 	}
 }
 
-// Projected Gauss-Seidel on K x = b with x_i >= lower_i.
+// Projected Gauss-Seidel on K x = b with x_i >= lower_i, until a sweep changes x by less than a
+// part in 1e9 (a single point is solved directly).
 static void ttSolveBlock( const ttNormalBlock* block, const ttReal* b, const ttReal* lower, ttReal* x )
 {
 	for ( int i = 0; i < block->count; ++i )
 	{
 		x[i] = 0;
 	}
+	if ( block->count == 1 )
+	{
+		x[0] = block->k[0][0] > 0 ? ttMaxReal( b[0] / block->k[0][0], lower[0] ) : 0;
+		return;
+	}
 	for ( int sweep = 0; sweep < 4 * TT_MAX_MANIFOLD_POINTS; ++sweep )
 	{
+		ttReal change = 0, size = 0;
 		for ( int i = 0; i < block->count; ++i )
 		{
 			if ( block->k[i][i] <= 0 )
@@ -79,7 +86,14 @@ static void ttSolveBlock( const ttNormalBlock* block, const ttReal* b, const ttR
 			{
 				residual -= block->k[i][j] * x[j];
 			}
-			x[i] = ttMaxReal( x[i] + residual / block->k[i][i], lower[i] );
+			ttReal updated = ttMaxReal( x[i] + residual / block->k[i][i], lower[i] );
+			change += ttAbs( updated - x[i] );
+			size += ttAbs( updated );
+			x[i] = updated;
+		}
+		if ( change <= (ttReal)1e-9 * size )
+		{
+			break;
 		}
 	}
 }
