@@ -2,6 +2,11 @@
 # Installs what tether needs to build and test on Debian 12 (only what is missing).
 set -euo pipefail
 packages=(cmake ninja-build gcc pkg-config libcjson-dev python3)
+# The viewer and headless renderer (tether view/render), their tests (xvfb) and tether plot.
+packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libegl-mesa0 libgl1-mesa-dri
+           ffmpeg xvfb xauth python3-matplotlib)
+# Oracle of the differential GJK/EPA test (tests/test_gjk_ccd.c); the library does not use it.
+packages+=(libccd-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

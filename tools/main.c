@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The tether command-line program. Each command is a function taking the arguments after the
 // program name; exit codes: 0 success, 1 the scene or the run failed, 2 bad command line.
+#define _POSIX_C_SOURCE 200809L // execvp for `tether plot`
 #include "bench.h"
 #include "run.h"
+#ifdef TETHER_HAVE_VIEWER
+#include "viewer.h"
+#endif
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum
 {
@@ -27,6 +32,12 @@ static void ttPrintUsage( FILE* out )
 	              "  bench [SCENE...] [--frames N] [--substeps N]\n"
 	              "        print the median milliseconds per 1/60 s frame of each scene\n"
 	              "        (default: every scenes/*.json)\n"
+	              "  view [SCENE] [--screenshot FILE --frames N]\n"
+	              "        open the interactive viewer (default: the built-in showcase)\n"
+	              "  render [SCENE] --out DIR [--fps N] [--seconds S] [--width W --height H] [--video]\n"
+	              "        draw SCENE headless to DIR/frame_*.png and, with --video, DIR/<scene>.mp4\n"
+	              "  plot METRICS.csv [MORE.csv...] --out FILE.png [--columns a,b,...]\n"
+	              "        plot metrics over time, several runs overlaid (runs tools/plot.py)\n"
 	              "  help  print this text\n"
 	              "\n"
 	              "See docs/cli.md and docs/scene-format.md.\n" );
@@ -237,6 +248,41 @@ static int ttRunCommand( int argc, char** argv )
 	return ok ? ttExit_ok : ttExit_failed;
 }
 
+// `tether plot`: the plotting is Python (matplotlib); this runs tools/plot.py of the source tree
+// the program was built from, or $TETHER_PLOT_SCRIPT, with the same arguments.
+static int ttPlotCommand( int argc, char** argv )
+{
+	const char* script = getenv( "TETHER_PLOT_SCRIPT" );
+	char path[1024];
+	if ( script == NULL )
+	{
+#ifdef TETHER_SOURCE_DIR
+		snprintf( path, sizeof( path ), "%s/tools/plot.py", TETHER_SOURCE_DIR );
+#else
+		snprintf( path, sizeof( path ), "tools/plot.py" );
+#endif
+		script = path;
+	}
+	char** args = calloc( (size_t)argc + 2, sizeof( char* ) );
+	if ( args == NULL )
+	{
+		return ttExit_failed;
+	}
+	args[0] = "python3";
+	args[1] = (char*)script;
+	for ( int i = 1; i < argc; ++i )
+	{
+		args[i + 1] = argv[i];
+	}
+	// Debian's python3-matplotlib belongs to /usr/bin/python3, which a python3 earlier on PATH
+	// (pyenv, a virtual environment) may lack; PATH is the fallback elsewhere.
+	execv( "/usr/bin/python3", args );
+	execvp( "python3", args );
+	fprintf( stderr, "tether: plot: cannot run python3 %s (Debian: apt-get install python3-matplotlib)\n", script );
+	free( args );
+	return ttExit_failed;
+}
+
 int main( int argc, char** argv )
 {
 	if ( argc < 2 )
@@ -252,6 +298,19 @@ int main( int argc, char** argv )
 	if ( strcmp( command, "bench" ) == 0 )
 	{
 		return ttBenchMain( argc - 1, argv + 1 );
+	}
+	if ( strcmp( command, "plot" ) == 0 )
+	{
+		return ttPlotCommand( argc - 1, argv + 1 );
+	}
+	if ( strcmp( command, "view" ) == 0 || strcmp( command, "render" ) == 0 )
+	{
+#ifdef TETHER_HAVE_VIEWER
+		return command[0] == 'v' ? ttViewerViewMain( argc - 1, argv + 1 ) : ttViewerRenderMain( argc - 1, argv + 1 );
+#else
+		fprintf( stderr, "tether: %s: this build has no viewer (configure with -DTETHER_BUILD_VIEWER=ON)\n", command );
+		return ttExit_failed;
+#endif
 	}
 	if ( strcmp( command, "help" ) == 0 || strcmp( command, "--help" ) == 0 || strcmp( command, "-h" ) == 0 )
 	{

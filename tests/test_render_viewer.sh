@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The interactive viewer starts under Xvfb, draws tests/data/render_scene.json and writes a
+# screenshot of its window; the pixels where it says the blue and the green box's centres project
+# must be blue and green. Usage: test_render_viewer.sh TETHER IMAGE_CHECK OUTDIR
+set -euo pipefail
+tether="$1" check="$2" out="$3"
+mkdir -p "$out"
+log="$out/view.log"
+xvfb-run -a -s '-screen 0 1280x1024x24' "$tether" view tests/data/render_scene.json \
+  --screenshot "$out/screenshot.png" --frames 3 --width 1024 --height 640 | tee "$log"
+read -r bx by < <(awk '/^body blue_box at pixel/ { print $5, $6 }' "$log")
+read -r gx gy < <(awk '/^body green_box at pixel/ { print $5, $6 }' "$log")
+"$check" dominant "$out/screenshot.png" "$bx" "$by" b
+"$check" dominant "$out/screenshot.png" "$gx" "$gy" g

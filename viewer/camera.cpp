@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "camera.h"
+
+Vec3f OrbitCamera::Eye() const
+{
+	Vec3f offset = { std::cos( pitch ) * std::sin( yaw ), std::sin( pitch ), std::cos( pitch ) * std::cos( yaw ) };
+	return target + offset * distance;
+}
+
+Mat4f OrbitCamera::View() const
+{
+	return LookAt( Eye(), target, { 0, 1, 0 } );
+}
+
+Mat4f OrbitCamera::Projection( int width, int height ) const
+{
+	float aspect = height > 0 ? (float)width / (float)height : 1.0f;
+	// Near and far follow the distance so that both close-ups and wide scenes keep depth precision.
+	return Perspective( fovY, aspect, 0.01f * distance, 100.0f * distance + 100.0f );
+}
+
+void OrbitCamera::Frame( Vec3f center, float radius )
+{
+	target = center;
+	float r = radius > 0.25f ? radius : 0.25f;
+	// Scenes are wider than tall and their corners rarely all in view at once, so a bounding
+	// sphere framed at 80% fills the picture without cutting much off.
+	distance = 0.8f * r / std::sin( 0.5f * fovY );
+}
+
+void OrbitCamera::Orbit( float dxPixels, float dyPixels )
+{
+	yaw -= 0.008f * dxPixels;
+	pitch += 0.008f * dyPixels;
+	pitch = pitch > 1.5f ? 1.5f : ( pitch < -1.5f ? -1.5f : pitch );
+}
+
+void OrbitCamera::Pan( float dxPixels, float dyPixels, int height )
+{
+	Vec3f forward = Normalize( target - Eye() );
+	Vec3f right = Normalize( Cross( forward, { 0, 1, 0 } ) );
+	Vec3f up = Cross( right, forward );
+	float metresPerPixel = 2 * distance * std::tan( 0.5f * fovY ) / (float)( height > 0 ? height : 1 );
+	target = target - right * ( dxPixels * metresPerPixel ) + up * ( dyPixels * metresPerPixel );
+}
+
+void OrbitCamera::Zoom( float steps )
+{
+	distance *= std::pow( 0.88f, steps );
+	distance = distance < 0.05f ? 0.05f : distance;
+}

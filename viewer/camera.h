@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// An orbit camera: it circles a target point at a distance, y up.
+#pragma once
+
+#include "math3d.h"
+
+struct OrbitCamera
+{
+	Vec3f target = { 0, 1, 0 };
+	float yaw = 0.6f;    ///< radians about +y
+	float pitch = 0.35f; ///< radians above the horizon
+	float distance = 10;
+	float fovY = 0.785398f;
+
+	Vec3f Eye() const;
+	Mat4f View() const;
+	Mat4f Projection( int width, int height ) const;
+	/// Look at a sphere so that all of it is in view.
+	void Frame( Vec3f center, float radius );
+	void Orbit( float dxPixels, float dyPixels );
+	/// Move the target in the view plane, in pixels of a window of this height.
+	void Pan( float dxPixels, float dyPixels, int height );
+	void Zoom( float steps );
+};

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// Checks on PNG files for the renderer tests:
+//   tether_image_check compare IMAGE REFERENCE MAX_MEAN
+//       fails unless IMAGE is not blank (over 5% of its pixels differ from its corner colour by
+//       more than 30) and the mean absolute difference per channel from REFERENCE is <= MAX_MEAN
+//   tether_image_check dominant IMAGE X Y r|g|b
+//       fails unless, at pixel (X, Y) and its 8 neighbours on average, that channel exceeds each
+//       of the other two by at least 40 (a body of that colour is drawn there)
+#include "png_io.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+static int Compare( const char* imagePath, const char* referencePath, double maxMean )
+{
+	int w = 0, h = 0, rw = 0, rh = 0;
+	std::vector<unsigned char> image, reference;
+	if ( ReadPng( imagePath, &w, &h, &image ) == false || ReadPng( referencePath, &rw, &rh, &reference ) == false )
+	{
+		fprintf( stderr, "cannot read %s or %s\n", imagePath, referencePath );
+		return 1;
+	}
+	if ( w != rw || h != rh )
+	{
+		fprintf( stderr, "size %dx%d differs from the reference's %dx%d\n", w, h, rw, rh );
+		return 1;
+	}
+	size_t differing = 0, pixels = (size_t)w * (size_t)h;
+	double sum = 0;
+	for ( size_t p = 0; p < pixels; ++p )
+	{
+		int far = 0;
+		for ( int c = 0; c < 3; ++c )
+		{
+			sum += std::abs( (int)image[p * 3 + c] - (int)reference[p * 3 + c] );
+			far += std::abs( (int)image[p * 3 + c] - (int)image[(size_t)c] );
+		}
+		differing += far > 30 ? 1 : 0;
+	}
+	double mean = sum / (double)( pixels * 3 );
+	double drawn = (double)differing / (double)pixels;
+	printf( "%s: %.1f%% of pixels differ from the background; mean absolute difference from %s: %.3f "
+	        "(tolerance %.3f)\n",
+	        imagePath, 100 * drawn, referencePath, mean, maxMean );
+	return drawn > 0.05 && mean <= maxMean ? 0 : 1;
+}
+
+static int Dominant( const char* imagePath, int x, int y, const char* channel )
+{
+	int w = 0, h = 0;
+	std::vector<unsigned char> image;
+	int c = channel[0] == 'r' ? 0 : ( channel[0] == 'g' ? 1 : 2 );
+	if ( ReadPng( imagePath, &w, &h, &image ) == false || x < 1 || y < 1 || x >= w - 1 || y >= h - 1 )
+	{
+		fprintf( stderr, "cannot read %s or (%d, %d) is not inside it\n", imagePath, x, y );
+		return 1;
+	}
+	double mean[3] = { 0, 0, 0 };
+	for ( int dy = -1; dy <= 1; ++dy )
+	{
+		for ( int dx = -1; dx <= 1; ++dx )
+		{
+			for ( int k = 0; k < 3; ++k )
+			{
+				mean[k] += image[( (size_t)( y + dy ) * (size_t)w + (size_t)( x + dx ) ) * 3 + (size_t)k] / 9.0;
+			}
+		}
+	}
+	bool ok = mean[c] >= mean[( c + 1 ) % 3] + 40 && mean[c] >= mean[( c + 2 ) % 3] + 40;
+	printf( "%s (%d, %d): rgb %.0f %.0f %.0f, %s dominant: %s\n", imagePath, x, y, mean[0], mean[1], mean[2], channel,
+	        ok ? "yes" : "no" );
+	return ok ? 0 : 1;
+}
+
+int main( int argc, char** argv )
+{
+	if ( argc == 5 && strcmp( argv[1], "compare" ) == 0 )
+	{
+		return Compare( argv[2], argv[3], atof( argv[4] ) );
+	}
+	if ( argc == 6 && strcmp( argv[1], "dominant" ) == 0 )
+	{
+		return Dominant( argv[2], atoi( argv[3] ), atoi( argv[4] ), argv[5] );
+	}
+	fprintf( stderr, "usage: tether_image_check compare IMAGE REFERENCE MAX_MEAN | dominant IMAGE X Y r|g|b\n" );
+	return 2;
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#include "view_app.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+static void ScenePicker( ViewerApp& app )
+{
+	const char* current = app.scenePath.empty() ? "showcase (built in)" : app.scenePath.c_str();
+	if ( ImGui::BeginCombo( "scene", current ) )
+	{
+		if ( ImGui::Selectable( "showcase (built in)", app.scenePath.empty() ) )
+		{
+			app.Load( "", true );
+		}
+		for ( const std::string& file : app.sceneFiles )
+		{
+			if ( ImGui::Selectable( file.c_str(), file == app.scenePath ) )
+			{
+				app.Load( file, true );
+			}
+		}
+		ImGui::EndCombo();
+	}
+	if ( app.message.empty() == false )
+	{
+		ImGui::TextWrapped( "%s", app.message.c_str() );
+	}
+}
+
+static void RunControls( ViewerApp& app )
+{
+	if ( ImGui::Button( app.paused ? "run (space)" : "pause (space)" ) )
+	{
+		app.paused = !app.paused;
+	}
+	ImGui::SameLine();
+	if ( ImGui::Button( "step (s)" ) )
+	{
+		app.singleStep = true;
+	}
+	ImGui::SameLine();
+	if ( ImGui::Button( "reset (r)" ) )
+	{
+		app.Load( app.scenePath, false );
+	}
+	ImGui::SameLine();
+	if ( ImGui::Button( "frame (f)" ) )
+	{
+		app.camera.Frame( app.framingCenter, app.framingRadius );
+	}
+	ImGui::SliderFloat( "time scale", &app.timeScale, 0.05f, 2.0f, "%.2f" );
+	ImGui::Text( "t = %.3f s", app.simulatedTime );
+}
+
+static void SolverControls( ViewerApp& app )
+{
+	bool changed = ImGui::SliderInt( "substeps", &app.substeps, 1, 100 );
+	changed = ImGui::SliderInt( "iterations", &app.iterations, 1, 20 ) || changed;
+	changed = ImGui::Checkbox( "contacts", &app.contactsEnabled ) || changed;
+	// Hook: the solver choice and the long range feature switches join here once the library
+	// exposes them in its API.
+	if ( changed )
+	{
+		app.ApplySettings();
+	}
+	ImGui::SliderFloat( "spring k (1/s^2)", &app.spring.stiffness, 10, 1000, "%.0f", ImGuiSliderFlags_Logarithmic );
+}
+
+static void DebugToggles( ViewerApp& app )
+{
+	ImGui::Checkbox( "contact points and normals", &app.debug.contacts );
+	ImGui::Checkbox( "joint frames", &app.debug.jointFrames );
+	ImGui::Checkbox( "joint force/torque labels", &app.debug.jointLabels );
+	ImGui::Checkbox( "AABBs", &app.debug.aabbs );
+	ImGui::BeginDisabled();
+	ImGui::Checkbox( "sleeping (not yet in the API)", &app.debug.sleeping );
+	ImGui::Checkbox( "broadphase tree (not yet)", &app.debug.broadphaseTree );
+	ImGui::Checkbox( "long range constraints (not yet)", &app.debug.longRange );
+	ImGui::EndDisabled();
+}
+
+static void Stats( ViewerApp& app )
+{
+	ttStepStats stats = ttWorld_GetStepStats( app.scene.worldId );
+	ImGui::Text( "bodies %d  joints %d", stats.bodyCount, stats.jointCount );
+	ImGui::Text( "contacts %d  pairs %d", stats.contactCount, stats.pairCount );
+	ImGui::Text( "step %.3f ms (collide %.3f, solve %.3f)", stats.totalMs, stats.collideMs, stats.solveMs );
+	ImGui::Text( "energy %.4g J", (double)( ttWorld_GetKineticEnergy( app.scene.worldId ) +
+	                                        ttWorld_GetPotentialEnergy( app.scene.worldId ) ) );
+	if ( app.spring.active )
+	{
+		ImGui::Text( "spring force %.3g N", (double)Length( app.spring.force ) );
+	}
+}
+
+void DrawPanels( ViewerApp& app )
+{
+	ImGui::SetNextWindowPos( ImVec2( 8, 8 ), ImGuiCond_FirstUseEver );
+	ImGui::SetNextWindowSize( ImVec2( 330, 0 ), ImGuiCond_FirstUseEver );
+	ImGui::Begin( "tether" );
+	ScenePicker( app );
+	if ( app.loaded )
+	{
+		if ( ImGui::CollapsingHeader( "run", ImGuiTreeNodeFlags_DefaultOpen ) )
+			RunControls( app );
+		if ( ImGui::CollapsingHeader( "solver", ImGuiTreeNodeFlags_DefaultOpen ) )
+			SolverControls( app );
+		if ( ImGui::CollapsingHeader( "debug draw", ImGuiTreeNodeFlags_DefaultOpen ) )
+			DebugToggles( app );
+		if ( ImGui::CollapsingHeader( "stats", ImGuiTreeNodeFlags_DefaultOpen ) )
+			Stats( app );
+	}
+	ImGui::TextDisabled( "left drag: pick body or orbit; right drag: orbit;\n"
+	                     "middle or shift+drag: pan; wheel: zoom" );
+	ImGui::End();
+}
+
+void DrawLabels( ViewerApp& app, const std::vector<WorldLabel>& labels, const Mat4f& viewProjection, int width,
+                 int height )
+{
+	ImDrawList* draw = ImGui::GetForegroundDrawList();
+	ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+	auto text = [&]( Vec3f p, const char* s )
+	{
+		float x, y;
+		if ( ProjectToScreen( viewProjection, p, width, height, &x, &y ) )
+		{
+			// The framebuffer may be larger than the window on high-density screens.
+			ImVec2 at( x / ( scale.x > 0 ? scale.x : 1 ) + 6, y / ( scale.y > 0 ? scale.y : 1 ) - 6 );
+			draw->AddText( ImVec2( at.x + 1, at.y + 1 ), IM_COL32( 0, 0, 0, 200 ), s );
+			draw->AddText( at, IM_COL32( 255, 255, 255, 255 ), s );
+		}
+	};
+	for ( const WorldLabel& label : labels )
+	{
+		text( label.position, label.text.c_str() );
+	}
+	if ( app.spring.active )
+	{
+		char s[64];
+		snprintf( s, sizeof( s ), "%.3g N", (double)Length( app.spring.force ) );
+		text( app.spring.target, s );
+	}
+}

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+// `tether render SCENE --out DIR`: steps a scene headless and writes PNG frames at a fixed rate,
+// and with --video an MP4 made by the ffmpeg program.
+#include "camera.h"
+#include "headless.h"
+#include "png_io.h"
+#include "scene_source.h"
+#include "viewer.h"
+#include "world_draw.h"
+
+#include "tools_api.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace
+{
+struct RenderArguments
+{
+	std::string scene;
+	std::string outDir;
+	double fps = 30;
+	double seconds = -1;
+	int width = 960, height = 540;
+	bool video = false;
+	bool contacts = false;
+	bool help = false;
+};
+
+const char* kRenderUsage = "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
+                           "                     [--video] [--contacts]\n"
+                           "  SCENE: a scene file (default: the built-in showcase)\n"
+                           "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
+                           "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
+                           "  --contacts draws contact points and normals\n";
+
+int UsageError( const char* message, const char* value )
+{
+	fprintf( stderr, "tether: render: %s%s%s\nTry 'tether render --help'.\n", message, value ? " " : "",
+	         value ? value : "" );
+	return 2;
+}
+
+bool ParseDouble( const char* text, double* value )
+{
+	char* end = nullptr;
+	*value = strtod( text, &end );
+	return end != text && *end == 0 && *value >= 0 && *value < 1e9;
+}
+
+int ParseArguments( int argc, char** argv, RenderArguments* args )
+{
+	for ( int i = 1; i < argc; ++i )
+	{
+		std::string arg = argv[i];
+		auto value = [&]( double* out, double lowest )
+		{ return i + 1 < argc && ParseDouble( argv[++i], out ) && *out >= lowest; };
+		double number = 0;
+		if ( arg == "-h" || arg == "--help" )
+		{
+			args->help = true;
+		}
+		else if ( arg == "--out" && i + 1 < argc )
+		{
+			args->outDir = argv[++i];
+		}
+		else if ( arg == "--fps" )
+		{
+			if ( value( &args->fps, 1 ) == false )
+				return UsageError( "--fps needs a number of frames per second >= 1", nullptr );
+		}
+		else if ( arg == "--seconds" )
+		{
+			if ( value( &args->seconds, 0 ) == false )
+				return UsageError( "--seconds needs a number >= 0", nullptr );
+		}
+		else if ( arg == "--width" || arg == "--height" )
+		{
+			if ( value( &number, 16 ) == false || number > 8192 )
+				return UsageError( "--width and --height need a number of pixels from 16 to 8192", nullptr );
+			( arg == "--width" ? args->width : args->height ) = (int)number;
+		}
+		else if ( arg == "--video" )
+		{
+			args->video = true;
+		}
+		else if ( arg == "--contacts" )
+		{
+			args->contacts = true;
+		}
+		else if ( arg[0] == '-' )
+		{
+			return UsageError( "unknown option or missing value:", argv[i] );
+		}
+		else if ( args->scene.empty() == false )
+		{
+			return UsageError( "one scene at a time, got a second:", argv[i] );
+		}
+		else
+		{
+			args->scene = arg;
+		}
+	}
+	if ( args->help == false && args->outDir.empty() )
+	{
+		return UsageError( "--out DIR is required", nullptr );
+	}
+	return 0;
+}
+
+bool MakeVideo( const RenderArguments& args, const char* sceneName, std::string* videoPath )
+{
+	*videoPath = args.outDir + "/" + sceneName + ".mp4";
+	char fps[32];
+	snprintf( fps, sizeof( fps ), "%g", args.fps );
+	// yuv420p plays everywhere but needs even sizes; the scale filter rounds down to them.
+	std::string command = std::string( "ffmpeg -y -loglevel error -framerate " ) + fps + " -i '" + args.outDir +
+	                      "/frame_%05d.png' -vf 'scale=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -pix_fmt yuv420p '" +
+	                      *videoPath + "'";
+	return std::system( command.c_str() ) == 0;
+}
+} // namespace
+
+int ttViewerRenderMain( int argc, char** argv )
+{
+	RenderArguments args;
+	int code = ParseArguments( argc, argv, &args );
+	if ( code != 0 || args.help )
+	{
+		if ( args.help )
+		{
+			fputs( kRenderUsage, stdout );
+		}
+		return code;
+	}
+
+	char error[1024];
+	ttScene scene;
+	if ( LoadSceneSource( args.scene, &scene, error, (int)sizeof( error ) ) == false )
+	{
+		fprintf( stderr, "tether: %s\n", error );
+		return 1;
+	}
+	HeadlessContext context;
+	Renderer renderer;
+	if ( ttMakeDirectories( args.outDir.c_str(), error, (int)sizeof( error ) ) == false ||
+	     CreateHeadlessContext( &context, args.width, args.height, error, (int)sizeof( error ) ) == false ||
+	     renderer.Init( error, (int)sizeof( error ) ) == false )
+	{
+		fprintf( stderr, "tether: render: %s\n", error );
+		DestroyHeadlessContext( &context );
+		ttScene_Destroy( &scene );
+		return 1;
+	}
+
+	// The camera stays where the start pose frames it, so frames compare with each other.
+	OrbitCamera camera;
+	Vec3f center;
+	float radius;
+	SceneFraming( scene, &center, &radius );
+	camera.Frame( center, radius );
+	DrawView view = { camera.View(), camera.Projection( args.width, args.height ), args.width, args.height, center,
+	                  radius * 1.5f };
+	DebugDrawOptions options;
+	options.contacts = args.contacts;
+
+	double seconds = args.seconds >= 0 ? args.seconds : (double)scene.seconds;
+	int frameCount = (int)( seconds * args.fps + 1e-9 ) + 1;
+	double time = 0;
+	bool ok = true;
+	std::vector<unsigned char> pixels;
+	for ( int frame = 0; frame < frameCount && ok; ++frame )
+	{
+		// Step whole steps of the scene's time step until the frame's time is reached.
+		double frameTime = frame / args.fps;
+		while ( time + 0.5 * (double)scene.timeStep <= frameTime )
+		{
+			ttWorld_Step( scene.worldId, scene.timeStep );
+			time += (double)scene.timeStep;
+		}
+		renderer.Clear();
+		DrawWorld( renderer, scene.worldId, options, ttBodyId{}, nullptr );
+		BeginHeadlessFrame( &context );
+		renderer.Draw( view );
+		ReadHeadlessFrame( &context, &pixels );
+		char path[1200];
+		snprintf( path, sizeof( path ), "%s/frame_%05d.png", args.outDir.c_str(), frame );
+		ok = WritePng( path, args.width, args.height, pixels );
+		if ( ok == false )
+		{
+			fprintf( stderr, "tether: render: cannot write %s\n", path );
+		}
+	}
+	renderer.Shutdown();
+	DestroyHeadlessContext( &context );
+
+	if ( ok )
+	{
+		printf( "tether: rendered '%s': %d frames of %dx%d at %g fps to %s/frame_*.png\n", scene.name, frameCount,
+		        args.width, args.height, args.fps, args.outDir.c_str() );
+		std::string videoPath;
+		if ( args.video )
+		{
+			ok = MakeVideo( args, scene.name, &videoPath );
+			if ( ok )
+			{
+				printf( "  video: %s\n", videoPath.c_str() );
+			}
+			else
+			{
+				fprintf( stderr, "tether: render: ffmpeg failed (Debian: apt-get install ffmpeg)\n" );
+			}
+		}
+	}
+	ttScene_Destroy( &scene );
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// The OpenGL 3.3 core renderer shared by the interactive viewer and the headless renderer:
+// lit solid meshes with a directional shadow map, and coloured debug lines. It draws into
+// whatever framebuffer is bound; the caller owns the GL context.
+#pragma once
+
+#include "math3d.h"
+
+#include <vector>
+
+enum MeshKind
+{
+	Mesh_sphere = 0, ///< radius 1
+	Mesh_box,        ///< half extents 1
+	Mesh_cylinder,   ///< radius 1, y in [-1, 1], open ends (capsules close them with spheres)
+	Mesh_ground,     ///< square in the xz plane, half extent 1, checkered by world position
+	Mesh_count,
+};
+
+struct DrawView
+{
+	Mat4f view, projection;
+	int width, height;
+	Vec3f sceneCenter; ///< the shadow map covers this sphere
+	float sceneRadius;
+};
+
+class Renderer
+{
+  public:
+	bool Init( char* error, int errorSize );
+	void Shutdown();
+	/// Drop the previous frame's meshes and lines.
+	void Clear();
+	void AddMesh( MeshKind kind, const Mat4f& model, Vec3f color );
+	void AddLine( Vec3f a, Vec3f b, Vec3f color );
+	/// Shadow pass, then the lit meshes, then the lines over them.
+	void Draw( const DrawView& view );
+
+  private:
+	struct Item
+	{
+		Mat4f model;
+		MeshKind kind;
+		Vec3f color;
+	};
+	struct Mesh
+	{
+		unsigned vao = 0, vbo = 0;
+		int vertexCount = 0;
+	};
+	void DrawMeshes( unsigned program, bool withColor );
+
+	std::vector<Item> m_items;
+	std::vector<float> m_lines; ///< x y z r g b per vertex
+	Mesh m_meshes[Mesh_count];
+	unsigned m_litProgram = 0, m_depthProgram = 0, m_lineProgram = 0;
+	unsigned m_shadowTexture = 0, m_shadowFramebuffer = 0;
+	unsigned m_lineVao = 0, m_lineVbo = 0;
+};

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: MIT
+// `tether view`: the interactive viewer (GLFW window, OpenGL 3.3 core via libepoxy, Dear ImGui
+// with its GLFW and OpenGL 3 backends as Debian's libimgui-dev ships them).
+#include "view_app.h"
+#include "png_io.h"
+#include "viewer.h"
+
+#include <epoxy/gl.h>
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+bool ViewerApp::Load( const std::string& path, bool reframe )
+{
+	ttScene fresh;
+	char error[1024];
+	if ( LoadSceneSource( path, &fresh, error, (int)sizeof( error ) ) == false )
+	{
+		message = error;
+		return false;
+	}
+	if ( loaded )
+	{
+		ttScene_Destroy( &scene );
+	}
+	scene = fresh;
+	loaded = true;
+	scenePath = path;
+	message.clear();
+	spring.active = false;
+	accumulator = 0;
+	simulatedTime = 0;
+	if ( reframe || substeps == 0 )
+	{
+		substeps = ttWorld_GetSubsteps( scene.worldId );
+		iterations = ttWorld_GetIterations( scene.worldId );
+		contactsEnabled = true;
+	}
+	ApplySettings();
+	SceneFraming( scene, &framingCenter, &framingRadius );
+	if ( reframe )
+	{
+		camera.Frame( framingCenter, framingRadius );
+	}
+	return true;
+}
+
+void ViewerApp::ApplySettings()
+{
+	ttWorld_SetSubsteps( scene.worldId, substeps );
+	ttWorld_SetIterations( scene.worldId, iterations );
+	ttWorld_EnableContacts( scene.worldId, contactsEnabled );
+}
+
+void ViewerApp::StepOnce()
+{
+	spring.Apply();
+	ttWorld_Step( scene.worldId, scene.timeStep );
+	simulatedTime += (double)scene.timeStep;
+}
+
+void ViewerApp::Advance( double realSeconds )
+{
+	if ( singleStep )
+	{
+		singleStep = false;
+		paused = true;
+		StepOnce();
+		return;
+	}
+	if ( paused )
+	{
+		return;
+	}
+	// At most four steps per frame: a slow machine runs in slow motion rather than spiralling.
+	accumulator += realSeconds * timeScale;
+	for ( int k = 0; k < 4 && accumulator >= (double)scene.timeStep; ++k )
+	{
+		StepOnce();
+		accumulator -= (double)scene.timeStep;
+	}
+	accumulator = accumulator > (double)scene.timeStep ? 0 : accumulator;
+}
+
+namespace
+{
+struct ViewArguments
+{
+	std::string scene;
+	std::string screenshot;
+	int frames = 3;
+	int width = 1280, height = 800;
+	bool help = false;
+};
+
+const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
+                         "  SCENE: a scene file (default: the built-in showcase)\n"
+                         "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
+                         "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n";
+
+int ParseViewArguments( int argc, char** argv, ViewArguments* args )
+{
+	for ( int i = 1; i < argc; ++i )
+	{
+		std::string arg = argv[i];
+		bool hasValue = i + 1 < argc;
+		if ( arg == "-h" || arg == "--help" )
+		{
+			args->help = true;
+		}
+		else if ( arg == "--screenshot" && hasValue )
+		{
+			args->screenshot = argv[++i];
+		}
+		else if ( ( arg == "--frames" || arg == "--width" || arg == "--height" ) && hasValue )
+		{
+			int value = atoi( argv[++i] );
+			if ( value < 1 || value > 100000 )
+			{
+				fprintf( stderr, "tether: view: %s needs a whole number from 1, got '%s'\n", arg.c_str(), argv[i] );
+				return 2;
+			}
+			( arg == "--frames" ? args->frames : ( arg == "--width" ? args->width : args->height ) ) = value;
+		}
+		else if ( arg[0] == '-' || args->scene.empty() == false )
+		{
+			fprintf( stderr, "tether: view: unexpected '%s'\nTry 'tether view --help'.\n", argv[i] );
+			return 2;
+		}
+		else
+		{
+			args->scene = arg;
+		}
+	}
+	return 0;
+}
+
+struct MouseState
+{
+	double x = 0, y = 0;
+	bool orbiting = false, panning = false;
+};
+
+Vec3f MouseRay( const Mat4f& viewProjection, double x, double y, int width, int height, Vec3f* origin )
+{
+	Mat4f inverse = Inverse( viewProjection );
+	float nx = (float)( 2 * x / width - 1 ), ny = (float)( 1 - 2 * y / height );
+	Vec3f nearPoint = TransformPoint( inverse, { nx, ny, -1 } );
+	Vec3f farPoint = TransformPoint( inverse, { nx, ny, 1 } );
+	*origin = nearPoint;
+	return Normalize( farPoint - nearPoint );
+}
+
+// Mouse and keys for the 3D view, when ImGui does not want them.
+void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const Mat4f& viewProjection, int width,
+                  int height )
+{
+	ImGuiIO& io = ImGui::GetIO();
+	int windowWidth, windowHeight;
+	glfwGetWindowSize( window, &windowWidth, &windowHeight );
+	double x, y;
+	glfwGetCursorPos( window, &x, &y );
+	double dx = x - mouse.x, dy = y - mouse.y;
+	mouse.x = x;
+	mouse.y = y;
+	bool left = glfwGetMouseButton( window, GLFW_MOUSE_BUTTON_LEFT ) == GLFW_PRESS;
+	bool right = glfwGetMouseButton( window, GLFW_MOUSE_BUTTON_RIGHT ) == GLFW_PRESS;
+	bool middle = glfwGetMouseButton( window, GLFW_MOUSE_BUTTON_MIDDLE ) == GLFW_PRESS;
+	bool shift = glfwGetKey( window, GLFW_KEY_LEFT_SHIFT ) == GLFW_PRESS;
+	// Framebuffer pixels per window pixel (1 except on high-density screens).
+	double sx = (double)width / ( windowWidth > 0 ? windowWidth : 1 );
+	double sy = (double)height / ( windowHeight > 0 ? windowHeight : 1 );
+	Vec3f origin;
+	Vec3f ray = MouseRay( viewProjection, x * sx, y * sy, width, height, &origin );
+
+	if ( io.WantCaptureMouse == false )
+	{
+		if ( ImGui::IsMouseClicked( ImGuiMouseButton_Left ) && shift == false )
+		{
+			PickHit hit;
+			if ( PickBody( app.scene.worldId, origin, ray, &hit ) )
+			{
+				Vec3f eye = app.camera.Eye();
+				app.spring.Grab( hit, eye, Normalize( app.camera.target - eye ) );
+			}
+			else
+			{
+				mouse.orbiting = true;
+			}
+		}
+		if ( ImGui::IsMouseClicked( ImGuiMouseButton_Right ) )
+		{
+			mouse.orbiting = true;
+		}
+		if ( ImGui::IsMouseClicked( ImGuiMouseButton_Middle ) || ( shift && ImGui::IsMouseClicked( 0 ) ) )
+		{
+			mouse.panning = true;
+		}
+		if ( io.MouseWheel != 0 )
+		{
+			app.camera.Zoom( io.MouseWheel );
+		}
+	}
+	if ( left == false && right == false && middle == false )
+	{
+		mouse.orbiting = mouse.panning = false;
+		app.spring.active = false;
+	}
+	if ( mouse.panning )
+	{
+		app.camera.Pan( (float)dx, (float)dy, windowHeight );
+	}
+	else if ( mouse.orbiting )
+	{
+		app.camera.Orbit( (float)dx, (float)dy );
+	}
+	if ( app.spring.active )
+	{
+		// The target follows the mouse on the plane facing the camera through the grabbed point.
+		Vec3f eye = app.camera.Eye();
+		Vec3f forward = Normalize( app.camera.target - eye );
+		float along = Dot( ray, forward );
+		if ( along > 1e-4f )
+		{
+			app.spring.target = origin + ray * ( ( app.spring.viewDepth - Dot( origin - eye, forward ) ) / along );
+		}
+	}
+	// ImGui 1.86 with the GLFW backend indexes keys by GLFW key code.
+	if ( io.WantCaptureKeyboard == false )
+	{
+		if ( ImGui::IsKeyPressed( GLFW_KEY_SPACE ) )
+			app.paused = !app.paused;
+		if ( ImGui::IsKeyPressed( GLFW_KEY_S ) )
+			app.singleStep = true;
+		if ( ImGui::IsKeyPressed( GLFW_KEY_R ) )
+			app.Load( app.scenePath, false );
+		if ( ImGui::IsKeyPressed( GLFW_KEY_F ) )
+			app.camera.Frame( app.framingCenter, app.framingRadius );
+	}
+}
+
+// Where each named body's centre lands in the screenshot, for tests and scripts.
+void PrintProjections( const ViewerApp& app, const Mat4f& viewProjection, int width, int height )
+{
+	for ( int i = 0; i < app.scene.bodyCount; ++i )
+	{
+		float x, y;
+		Vec3f p = V3( ttBody_GetPosition( app.scene.bodies[i] ) );
+		if ( app.scene.bodyNames[i][0] != 0 && ProjectToScreen( viewProjection, p, width, height, &x, &y ) )
+		{
+			printf( "body %s at pixel %d %d\n", app.scene.bodyNames[i], (int)x, (int)y );
+		}
+	}
+}
+
+bool WriteScreenshot( const char* path, int width, int height )
+{
+	std::vector<unsigned char> bottomUp( (size_t)width * (size_t)height * 3 ), rgb( bottomUp.size() );
+	glPixelStorei( GL_PACK_ALIGNMENT, 1 );
+	glReadPixels( 0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, bottomUp.data() );
+	size_t row = (size_t)width * 3;
+	for ( int y = 0; y < height; ++y )
+	{
+		memcpy( rgb.data() + row * (size_t)y, bottomUp.data() + row * (size_t)( height - 1 - y ), row );
+	}
+	return WritePng( path, width, height, rgb );
+}
+
+void OnGlfwError( int code, const char* description )
+{
+	fprintf( stderr, "tether: view: GLFW error %d: %s\n", code, description );
+}
+} // namespace
+
+int ttViewerViewMain( int argc, char** argv )
+{
+	ViewArguments args;
+	int code = ParseViewArguments( argc, argv, &args );
+	if ( code != 0 || args.help )
+	{
+		if ( args.help )
+			fputs( kViewUsage, stdout );
+		return code;
+	}
+	ViewerApp app;
+	app.sceneFiles = ListSceneFiles();
+	if ( app.Load( args.scene, true ) == false )
+	{
+		fprintf( stderr, "tether: %s\n", app.message.c_str() );
+		return 1;
+	}
+	glfwSetErrorCallback( OnGlfwError );
+	if ( glfwInit() == GLFW_FALSE )
+	{
+		fprintf( stderr, "tether: view: no display (set DISPLAY, or use tether render)\n" );
+		ttScene_Destroy( &app.scene );
+		return 1;
+	}
+	glfwWindowHint( GLFW_CONTEXT_VERSION_MAJOR, 3 );
+	glfwWindowHint( GLFW_CONTEXT_VERSION_MINOR, 3 );
+	glfwWindowHint( GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE );
+	glfwWindowHint( GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE );
+	glfwWindowHint( GLFW_SAMPLES, 4 );
+	GLFWwindow* window = glfwCreateWindow( args.width, args.height, "tether", nullptr, nullptr );
+	Renderer renderer;
+	char error[1024] = "cannot open an OpenGL 3.3 core window";
+	if ( window == nullptr ||
+	     ( glfwMakeContextCurrent( window ), renderer.Init( error, (int)sizeof( error ) ) ) == false )
+	{
+		fprintf( stderr, "tether: view: %s\n", error );
+		glfwTerminate();
+		ttScene_Destroy( &app.scene );
+		return 1;
+	}
+	glfwSwapInterval( args.screenshot.empty() ? 1 : 0 );
+	IMGUI_CHECKVERSION();
+	ImGui::CreateContext();
+	ImGui::GetIO().IniFilename = nullptr; // no imgui.ini littering the working directory
+	ImGui_ImplGlfw_InitForOpenGL( window, true );
+	ImGui_ImplOpenGL3_Init( "#version 330" );
+
+	MouseState mouse;
+	double last = glfwGetTime();
+	int frame = 0;
+	bool ok = true;
+	while ( glfwWindowShouldClose( window ) == false )
+	{
+		glfwPollEvents();
+		ImGui_ImplOpenGL3_NewFrame();
+		ImGui_ImplGlfw_NewFrame();
+		ImGui::NewFrame();
+		int width, height;
+		glfwGetFramebufferSize( window, &width, &height );
+		Mat4f viewProjection = Multiply( app.camera.Projection( width, height ), app.camera.View() );
+		HandleInput( window, app, mouse, viewProjection, width, height );
+
+		double now = glfwGetTime();
+		if ( args.screenshot.empty() )
+		{
+			app.Advance( now - last );
+		}
+		else
+		{
+			app.StepOnce(); // screenshots depend on the frame count, not on the machine's speed
+		}
+		last = now;
+
+		DrawPanels( app );
+		std::vector<WorldLabel> labels;
+		renderer.Clear();
+		DrawWorld( renderer, app.scene.worldId, app.debug, app.spring.active ? app.spring.body : ttBodyId{}, &labels );
+		if ( app.spring.active )
+		{
+			renderer.AddLine( app.spring.Anchor(), app.spring.target, { 1, 1, 1 } );
+		}
+		viewProjection = Multiply( app.camera.Projection( width, height ), app.camera.View() );
+		DrawLabels( app, labels, viewProjection, width, height );
+		DrawView view = {
+		    app.camera.View(),       app.camera.Projection( width, height ), width, height, app.framingCenter,
+		    app.framingRadius * 1.5f };
+		renderer.Draw( view );
+		ImGui::Render();
+		ImGui_ImplOpenGL3_RenderDrawData( ImGui::GetDrawData() );
+
+		if ( args.screenshot.empty() == false && ++frame >= args.frames )
+		{
+			ok = WriteScreenshot( args.screenshot.c_str(), width, height );
+			printf( "tether: view: wrote %s (%dx%d) after %d frames\n", args.screenshot.c_str(), width, height, frame );
+			PrintProjections( app, viewProjection, width, height );
+			glfwSetWindowShouldClose( window, GLFW_TRUE );
+		}
+		glfwSwapBuffers( window );
+	}
+
+	ImGui_ImplOpenGL3_Shutdown();
+	ImGui_ImplGlfw_Shutdown();
+	ImGui::DestroyContext();
+	renderer.Shutdown();
+	glfwDestroyWindow( window );
+	glfwTerminate();
+	ttScene_Destroy( &app.scene );
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+// State of the interactive viewer, shared by its main loop (view_app.cpp) and its ImGui panels
+// (panels.cpp).
+#pragma once
+
+#include "camera.h"
+#include "picking.h"
+#include "renderer.h"
+#include "scene_source.h"
+#include "world_draw.h"
+
+#include <string>
+#include <vector>
+
+struct ViewerApp
+{
+	ttScene scene = {};
+	bool loaded = false;
+	std::string scenePath; ///< "" is the built-in showcase
+	std::vector<std::string> sceneFiles;
+	std::string message; ///< the last load error, shown in the panel
+
+	OrbitCamera camera;
+	Vec3f framingCenter = { 0, 0, 0 };
+	float framingRadius = 1;
+	DebugDrawOptions debug;
+	MouseSpring spring;
+
+	bool paused = false;
+	bool singleStep = false;
+	float timeScale = 1;
+	double accumulator = 0;
+	double simulatedTime = 0;
+	int substeps = 0, iterations = 0;
+	bool contactsEnabled = true;
+
+	/// Load a scene (replacing the current one) and frame it; keeps the old one on failure.
+	bool Load( const std::string& path, bool reframe );
+	/// Apply the live settings to a fresh world.
+	void ApplySettings();
+	/// Advance by the real time elapsed, scaled, in whole steps of the scene's time step.
+	void Advance( double realSeconds );
+	void StepOnce();
+};
+
+/// The side panel: scene picker, run controls, solver settings, debug toggles, stats.
+void DrawPanels( ViewerApp& app );
+/// Text at world points (joint labels, the spring force) over the 3D view.
+void DrawLabels( ViewerApp& app, const std::vector<WorldLabel>& labels, const Mat4f& viewProjection, int width,
+                 int height );

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Turns a world into the renderer's meshes and debug lines.
+#pragma once
+
+#include "renderer.h"
+
+#include <string>
+#include <vector>
+
+struct DebugDrawOptions
+{
+	bool contacts = false;    ///< contact points (red) and normals (yellow, length grows with force)
+	bool jointFrames = false; ///< anchors with the body axes at them, and the gap between anchors
+	bool jointLabels = false; ///< force and torque labels (drawn by the viewer's text overlay)
+	bool aabbs = false;       ///< world bounds of every finite shape
+	// Hooks for later issues; nothing draws them yet because the library does not expose
+	// sleeping state, the broadphase tree or the long range constraints.
+	bool sleeping = false;
+	bool broadphaseTree = false;
+	bool longRange = false;
+};
+
+struct WorldLabel
+{
+	Vec3f position;
+	std::string text;
+};
+
+/// Colour of the body with this index in ttWorld_GetBodies order (static bodies are grey).
+Vec3f BodyColor( int index, ttBodyType type );
+
+/// Centre and radius of a sphere around every finite shape (planes left out); false if none.
+bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius );
+
+/// Adds every shape of the world, and the debug lines the options ask for; labels (may be null)
+/// receives the text the options ask for. highlight is drawn lighter (the picked body).
+void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& options, ttBodyId highlight,
+                std::vector<WorldLabel>* labels );
