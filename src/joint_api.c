@@ -77,6 +77,30 @@ ttVec3 ttJoint_GetAnchorB( ttJointId jointId )
 	return ttAdd( ttBody_Center( body ), ttRotate( body->q, joint->simFrameB.p ) );
 }
 
+ttTransform ttJoint_GetFrameA( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return TT_TRANSFORM_IDENTITY;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ( ttTransform ){ ttJoint_GetAnchorA( jointId ), f.qA };
+}
+
+ttTransform ttJoint_GetFrameB( ttJointId jointId )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	if ( joint == NULL )
+	{
+		return TT_TRANSFORM_IDENTITY;
+	}
+	ttJointFrame f = ttFrameOf( world, joint );
+	return ( ttTransform ){ ttJoint_GetAnchorB( jointId ), f.qB };
+}
+
 ttVec3 ttJoint_GetConstraintForce( ttJointId jointId )
 {
 	ttWorld* world;

@@ -30,6 +30,12 @@ int main( void )
 	ENSURE( TT_ID_EQUALS( bodies[0], body ) && TT_ID_EQUALS( bodies[1], other ) );
 	ttJointId joints[4];
 	ENSURE( ttWorld_GetJoints( world, joints, 4 ) == 1 && TT_ID_EQUALS( joints[0], joint ) );
+	// The weld's frames coincide with the bodies' frames: at (1, 2, 3), unrotated.
+	ttTransform frameA = ttJoint_GetFrameA( joint );
+	ttTransform frameB = ttJoint_GetFrameB( joint );
+	ENSURE_NEAR( ttDistance( frameA.p, ( ttVec3 ){ 1, 2, 3 } ), 0, 1e-6 );
+	ENSURE_NEAR( ttDistance( frameB.p, ( ttVec3 ){ 1, 2, 3 } ), 0, 1e-6 );
+	ENSURE_NEAR( frameB.q.w, 1, 1e-6 );
 
 	ENSURE( ttBody_GetShapeCount( body ) == 2 );
 	ttShapeId shapes[4];

@@ -180,15 +180,16 @@ static void AddBoxLines( Renderer& renderer, Vec3f lo, Vec3f hi, Vec3f color )
 	}
 }
 
-static void AddAxes( Renderer& renderer, Vec3f origin, ttBodyId body, float size )
+// The three axes of a joint frame: x (the joint axis) red, y green, z blue.
+static void AddAxes( Renderer& renderer, ttTransform frame, float size )
 {
 	static const Vec3f colors[3] = { { 1, 0.2f, 0.2f }, { 0.2f, 1, 0.2f }, { 0.3f, 0.4f, 1 } };
 	for ( int axis = 0; axis < 3; ++axis )
 	{
 		ttVec3 local = { 0, 0, 0 };
 		( &local.x )[axis] = 1;
-		Vec3f direction = ttBody_IsValid( body ) ? V3( ttBody_GetWorldVector( body, local ) ) : V3( local );
-		renderer.AddLine( origin, origin + direction * size, colors[axis] );
+		Vec3f origin = V3( frame.p );
+		renderer.AddLine( origin, origin + V3( ttRotate( frame.q, local ) ) * size, colors[axis] );
 	}
 }
 
@@ -225,8 +226,8 @@ static void AddJoints( Renderer& renderer, ttWorldId worldId, const DebugDrawOpt
 		Vec3f a = V3( ttJoint_GetAnchorA( joint ) ), b = V3( ttJoint_GetAnchorB( joint ) );
 		if ( options.jointFrames )
 		{
-			AddAxes( renderer, a, ttJoint_GetBodyA( joint ), 0.15f );
-			AddAxes( renderer, b, ttJoint_GetBodyB( joint ), 0.1f );
+			AddAxes( renderer, ttJoint_GetFrameA( joint ), 0.15f );
+			AddAxes( renderer, ttJoint_GetFrameB( joint ), 0.1f );
 			renderer.AddLine( a, b, { 1, 1, 1 } );
 		}
 		if ( options.jointLabels && labels != nullptr )

@@ -173,6 +173,9 @@ TT_API void* ttJoint_GetUserData( ttJointId jointId );
 /// World positions of the two joint frames' origins.
 TT_API ttVec3 ttJoint_GetAnchorA( ttJointId jointId );
 TT_API ttVec3 ttJoint_GetAnchorB( ttJointId jointId );
+/// World transforms of the two joint frames (origin at the anchor; x is the joint axis).
+TT_API ttTransform ttJoint_GetFrameA( ttJointId jointId );
+TT_API ttTransform ttJoint_GetFrameB( ttJointId jointId );
 
 /// Force the joint exerts on body B during the last substep, N (lambda n / h^2, paper eq. 10).
 TT_API ttVec3 ttJoint_GetConstraintForce( ttJointId jointId );
