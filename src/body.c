@@ -118,6 +118,8 @@ void ttDestroyBody( ttBodyId bodyId )
 	while ( shapeIndex >= 0 )
 	{
 		int next = ttWorld_Shape( world, shapeIndex )->nextShape;
+		ttBroadPhase_DestroyProxy( world, shapeIndex );
+		ttShape_ReleaseData( ttWorld_Shape( world, shapeIndex ) );
 		ttPool_Free( &world->shapes, shapeIndex );
 		shapeIndex = next;
 	}
@@ -165,12 +167,6 @@ void* ttBody_GetUserData( ttBodyId bodyId )
 	return body != NULL ? body->userData : NULL;
 }
 
-static ttTransform ttBody_UserTransform( const ttBody* body )
-{
-	ttQuat q = ttBody_UserRotation( body );
-	return ( ttTransform ){ ttSub( ttBody_Center( body ), ttRotate( q, body->localCenter ) ), q };
-}
-
 ttVec3 ttBody_GetPosition( ttBodyId bodyId )
 {
 	ttWorld* world;
@@ -213,6 +209,7 @@ ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation 
 	body->prevDelta = TT_VEC3_ZERO;
 	body->hasKinematicTarget = false;
 	world->pairCount = 0;
+	ttBroadPhase_TouchBody( world, bodyId.index1 - 1 );
 	return ttResult_ok;
 }
 
@@ -290,6 +287,20 @@ static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVe
 	return body;
 }
 
+// The same, for a load applied at a world point that must be finite too.
+static ttBody* ttResolveLoadAtPoint( const char* function, ttBodyId bodyId, ttVec3 value, const char* what,
+                                     ttVec3 worldPoint, ttResult* result )
+{
+	ttBody* body = ttResolveMovableBody( function, bodyId, value, what, result );
+	if ( body != NULL && ttIsValidVec3( worldPoint ) == false )
+	{
+		ttReportError( function, "point must be finite" );
+		*result = ttResult_invalidArgument;
+		return NULL;
+	}
+	return body;
+}
+
 ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity )
 {
 	ttResult result;
@@ -340,22 +351,13 @@ ttResult ttBody_SetKinematicTarget( ttBodyId bodyId, ttVec3 position, ttQuat rot
 ttResult ttBody_ApplyForce( ttBodyId bodyId, ttVec3 force, ttVec3 worldPoint )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, force, "force", &result );
-	if ( body == NULL )
-	{
-		return result;
-	}
-	if ( ttIsValidVec3( worldPoint ) == false )
-	{
-		TT_ERROR( "point must be finite" );
-		return ttResult_invalidArgument;
-	}
-	if ( body->type == ttBody_dynamic )
+	ttBody* body = ttResolveLoadAtPoint( __func__, bodyId, force, "force", worldPoint, &result );
+	if ( body != NULL && body->type == ttBody_dynamic )
 	{
 		body->force = ttAdd( body->force, force );
 		body->torque = ttAdd( body->torque, ttCross( ttSub( worldPoint, ttBody_Center( body ) ), force ) );
 	}
-	return ttResult_ok;
+	return result;
 }
 
 ttResult ttBody_ApplyForceToCenter( ttBodyId bodyId, ttVec3 force )
@@ -383,23 +385,14 @@ ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque )
 ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worldPoint )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, impulse, "impulse", &result );
-	if ( body == NULL )
-	{
-		return result;
-	}
-	if ( ttIsValidVec3( worldPoint ) == false )
-	{
-		TT_ERROR( "point must be finite" );
-		return ttResult_invalidArgument;
-	}
-	if ( body->type == ttBody_dynamic )
+	ttBody* body = ttResolveLoadAtPoint( __func__, bodyId, impulse, "impulse", worldPoint, &result );
+	if ( body != NULL && body->type == ttBody_dynamic )
 	{
 		body->v = ttMulAdd( body->v, body->invMass, impulse );
 		ttVec3 r = ttSub( worldPoint, ttBody_Center( body ) );
 		body->w = ttAdd( body->w, ttBody_ApplyInvInertia( body, ttCross( r, impulse ) ) );
 	}
-	return ttResult_ok;
+	return result;
 }
 
 ttResult ttBody_ApplyAngularImpulse( ttBodyId bodyId, ttVec3 impulse )

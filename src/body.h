@@ -75,6 +75,13 @@ static inline ttQuat ttBody_UserRotation( const ttBody* body )
 	return ttQuatMul( body->q, ttQuatConj( body->principalRotation ) );
 }
 
+/// The user's body frame in world coordinates.
+static inline ttTransform ttBody_UserTransform( const ttBody* body )
+{
+	ttQuat q = ttBody_UserRotation( body );
+	return ( ttTransform ){ ttSub( ttBody_Center( body ), ttRotate( q, body->localCenter ) ), q };
+}
+
 /// Transform from principal (solver) coordinates to the user's body coordinates.
 static inline ttTransform ttBody_PrincipalInBody( const ttBody* body )
 {

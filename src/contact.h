@@ -64,7 +64,7 @@ void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3*
 
 /// Box against box: separating axes with face clipping, up to 4 points (narrowphase_box.c).
 bool ttCollideBoxes( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
-					 ttManifoldGeometry* m );
+                     ttManifoldGeometry* m );
 
 // XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
 // level, dynamic friction and restitution in the velocity pass.

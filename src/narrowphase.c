@@ -4,6 +4,7 @@
 // the contact normal from A to B and, per point, the deepest point of each shape. The general
 // convex pipeline (GJK/EPA, SAT with clipping) of the collision issue adds its pairs here.
 #include "contact.h"
+#include "gjk.h"
 
 typedef bool ttCollideFcn( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                            ttManifoldGeometry* m );
@@ -250,6 +251,8 @@ static ttCollideFcn* const s_collideTable[ttShape_count][ttShape_count] = {
 	[ttShape_plane][ttShape_sphere] = ttCollidePlaneSphere,
 	[ttShape_plane][ttShape_capsule] = ttCollidePlaneCapsule,
 	[ttShape_plane][ttShape_box] = ttCollidePlaneBox,
+	[ttShape_plane][ttShape_cylinder] = ttCollidePlaneCylinder,
+	[ttShape_plane][ttShape_hull] = ttCollidePlaneHull,
 };
 // clang-format on
 
@@ -263,6 +266,11 @@ bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* sha
 		return fcn( shapeA, xfA, shapeB, xfB, speculativeDistance, manifold );
 	}
 	fcn = s_collideTable[shapeB->type][shapeA->type];
+	if ( fcn == NULL && shapeA->type != ttShape_plane && shapeB->type != ttShape_plane )
+	{
+		// Any convex pair without a special routine: GJK/EPA with face clipping (gjk.h).
+		return ttCollideConvex( shapeA, xfA, shapeB, xfB, speculativeDistance, manifold );
+	}
 	if ( fcn == NULL || fcn( shapeB, xfB, shapeA, xfA, speculativeDistance, manifold ) == false )
 	{
 		return false;

@@ -15,6 +15,7 @@ ttShapeDef ttDefaultShapeDef( void )
 	def.staticFriction = (ttReal)0.6;
 	def.dynamicFriction = (ttReal)0.6;
 	def.restitution = 0;
+	def.filter = ( ttFilter ){ 1, UINT64_MAX, 0 };
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
 }
@@ -55,7 +56,7 @@ static bool ttIsPositive( ttReal value )
 	return ttIsValidReal( value ) && value > 0;
 }
 
-static ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttShapeDef* def, const ttShape* geometry )
+ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttShapeDef* def, const ttShape* geometry )
 {
 	ttWorld* world;
 	ttBody* body = ttResolveBody( function, bodyId, &world );
@@ -85,6 +86,14 @@ static ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttS
 	shape->dynamicFriction = def->dynamicFriction;
 	shape->restitution = def->restitution;
 	shape->userData = def->userData;
+	shape->filter = def->filter;
+	if ( ttBroadPhase_CreateProxy( world, index ) == false )
+	{
+		// The caller still owns the geometry's data (hull) and frees it on failure.
+		ttPool_Free( &world->shapes, index );
+		ttReportError( function, "out of memory" );
+		return ttNullShapeId;
+	}
 	shape->nextShape = body->shapeHead;
 	body->shapeHead = index;
 	ttBody_UpdateMass( world, shape->bodyIndex );
@@ -159,6 +168,8 @@ void ttDestroyShape( ttShapeId shapeId )
 	}
 	*link = shape->nextShape;
 	int bodyIndex = shape->bodyIndex;
+	ttBroadPhase_DestroyProxy( world, index );
+	ttShape_ReleaseData( shape );
 	ttPool_Free( &world->shapes, index );
 	world->pairCount = 0;
 	world->manifoldCount = 0;

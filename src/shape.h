@@ -4,6 +4,8 @@
 
 #include "tether/types.h"
 
+typedef struct ttHullData ttHullData;
+
 typedef struct ttShape
 {
 	ttShapeType type;
@@ -13,6 +15,8 @@ typedef struct ttShape
 	ttTransform simTransform;   ///< shape frame in the body's principal frame
 	ttReal density;
 	ttReal staticFriction, dynamicFriction, restitution;
+	ttFilter filter;
+	int proxyId; ///< leaf in the broadphase tree, -1 for planes (broad_phase.c)
 	void* userData;
 	union
 	{
@@ -20,6 +24,8 @@ typedef struct ttShape
 		ttCapsule capsule;
 		ttBox box;
 		ttPlane plane; ///< normal stored unit length
+		ttCylinder cylinder;
+		ttHullData* hull; ///< owned; freed by ttShape_ReleaseData (shape_convex.c)
 	};
 } ttShape;
 
@@ -29,3 +35,7 @@ ttMassData ttShape_ComputeMass( const ttShape* shape );
 ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform shapeToWorld );
 /// Largest distance of the shape's points from its frame origin (for bounding growth under rotation).
 ttReal ttShape_Extent( const ttShape* shape );
+/// Validate the def and attach a shape with the given geometry to the body (shape.c).
+ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttShapeDef* def, const ttShape* geometry );
+/// Free what a shape owns (hull data); called wherever a shape's slot is freed.
+void ttShape_ReleaseData( ttShape* shape );

@@ -56,11 +56,7 @@ ttAABB ttShape_GetAABB( ttShapeId shapeId )
 	{
 		return ( ttAABB ){ { 0, 0, 0 }, { 0, 0, 0 } };
 	}
-	const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
-	ttTransform bodyFrame = {
-	    ttSub( ttBody_Center( body ), ttRotate( ttBody_UserRotation( body ), body->localCenter ) ),
-	    ttBody_UserRotation( body ) };
-	return ttShape_ComputeAabb( shape, ttMulTransforms( bodyFrame, shape->localTransform ) );
+	return ttShape_ComputeAabb( shape, ttShape_UserWorldTransform( ttWorld_Body( world, shape->bodyIndex ), shape ) );
 }
 
 ttReal ttShape_GetStaticFriction( ttShapeId shapeId )

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Mass properties and bounds of the primitive shapes.
 #include "core.h"
+#include "hull.h"
 #include "shape.h"
+#include "shape_convex.h"
 
 #include "tether/tether.h"
 
@@ -50,6 +52,10 @@ ttMassData ttShape_ComputeMass( const ttShape* shape )
 			return ttComputeCapsuleMass( &shape->capsule, shape->density );
 		case ttShape_box:
 			return ttComputeBoxMass( &shape->box, shape->density );
+		case ttShape_cylinder:
+			return ttComputeCylinderMass( &shape->cylinder, shape->density );
+		case ttShape_hull:
+			return ttHull_ComputeMass( shape->hull, shape->density );
 		default:
 			return ( ttMassData ){ 0, TT_VEC3_ZERO, TT_VEC3_ZERO, TT_QUAT_IDENTITY };
 	}
@@ -66,6 +72,11 @@ ttReal ttShape_Extent( const ttShape* shape )
 			       shape->capsule.radius;
 		case ttShape_box:
 			return ttLength( shape->box.halfExtents );
+		case ttShape_cylinder:
+			return ttSqrt( shape->cylinder.halfHeight * shape->cylinder.halfHeight +
+			               shape->cylinder.radius * shape->cylinder.radius );
+		case ttShape_hull:
+			return shape->hull->extent;
 		default:
 			return 0;
 	}
@@ -104,6 +115,10 @@ ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 			};
 			return ( ttAABB ){ ttSub( xf.p, extent ), ttAdd( xf.p, extent ) };
 		}
+		case ttShape_cylinder:
+			return ttCylinder_ComputeAabb( &shape->cylinder, xf );
+		case ttShape_hull:
+			return ttHull_ComputeAabb( shape->hull, xf );
 		default:
 		{
 			// Planes are unbounded; the pair finder treats them separately.

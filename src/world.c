@@ -6,6 +6,7 @@
 
 #include "tether/tether.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define TT_DEF_COOKIE 0x7e7e7e
@@ -46,7 +47,7 @@ ttWorld* ttGetWorld( ttWorldId id )
 	return s_worlds[index];
 }
 
-static ttWorld* ttResolveWorld( const char* function, ttWorldId id )
+ttWorld* ttResolveWorld( const char* function, ttWorldId id )
 {
 	ttWorld* world = ttGetWorld( id );
 	if ( world == NULL )
@@ -155,6 +156,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
 	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
+	ttBroadPhase_Create( &world->broadPhase );
 
 	// The ground body: static, at the origin, never visible through the API.
 	world->groundBody = ttPool_Alloc( &world->bodies );
@@ -186,9 +188,17 @@ void ttDestroyWorld( ttWorldId worldId )
 	{
 		return;
 	}
+	for ( int i = 0; i < world->shapes.count; ++i )
+	{
+		if ( world->shapes.used[i] )
+		{
+			ttShape_ReleaseData( ttWorld_Shape( world, i ) );
+		}
+	}
 	ttPool_Destroy( &world->bodies );
 	ttPool_Destroy( &world->shapes );
 	ttPool_Destroy( &world->joints );
+	ttBroadPhase_Destroy( &world->broadPhase );
 	ttFree( world->aabbs );
 	ttFree( world->pairs );
 	ttFree( world->manifolds );
@@ -218,6 +228,7 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	world->locked = true;
 	double start = ttNowMilliseconds();
 	ttSolveXpbd( world, timeStep );
+	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;
 	return ttResult_ok;
@@ -441,55 +452,43 @@ static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, con
 	return world;
 }
 
-ttBody* ttResolveBody( const char* function, ttBodyId id, ttWorld** worldOut )
+// A live object of a pool, or NULL with a message naming the caller.
+static void* ttResolvePoolObject( const char* function, uint16_t world0, int32_t index1, uint16_t generation,
+                                  size_t poolOffset, const char* what, ttWorld** worldOut )
 {
-	ttWorld* world = ttResolveObjectWorld( function, id.world0, "body" );
+	ttWorld* world = ttResolveObjectWorld( function, world0, what );
 	if ( world == NULL )
 	{
 		return NULL;
 	}
-	int index = id.index1 - 1;
-	if ( index == world->groundBody || ttPool_IsLive( &world->bodies, index, id.generation ) == false )
+	const ttPool* pool = (const ttPool*)( (const char*)world + poolOffset );
+	int index = index1 - 1;
+	bool ground = pool == &world->bodies && index == world->groundBody;
+	if ( ground || ttPool_IsLive( pool, index, generation ) == false )
 	{
-		ttReportError( function, "invalid body id (null, destroyed or stale)" );
+		ttReportError( function, "invalid %s id (null, destroyed or stale)", what );
 		return NULL;
 	}
 	*worldOut = world;
-	return ttWorld_Body( world, index );
+	return ttPool_Get( pool, index );
+}
+
+ttBody* ttResolveBody( const char* function, ttBodyId id, ttWorld** worldOut )
+{
+	return ttResolvePoolObject( function, id.world0, id.index1, id.generation, offsetof( ttWorld, bodies ), "body",
+	                            worldOut );
 }
 
 ttShape* ttResolveShape( const char* function, ttShapeId id, ttWorld** worldOut )
 {
-	ttWorld* world = ttResolveObjectWorld( function, id.world0, "shape" );
-	if ( world == NULL )
-	{
-		return NULL;
-	}
-	int index = id.index1 - 1;
-	if ( ttPool_IsLive( &world->shapes, index, id.generation ) == false )
-	{
-		ttReportError( function, "invalid shape id (null, destroyed or stale)" );
-		return NULL;
-	}
-	*worldOut = world;
-	return ttWorld_Shape( world, index );
+	return ttResolvePoolObject( function, id.world0, id.index1, id.generation, offsetof( ttWorld, shapes ), "shape",
+	                            worldOut );
 }
 
 ttJoint* ttResolveJoint( const char* function, ttJointId id, ttWorld** worldOut )
 {
-	ttWorld* world = ttResolveObjectWorld( function, id.world0, "joint" );
-	if ( world == NULL )
-	{
-		return NULL;
-	}
-	int index = id.index1 - 1;
-	if ( ttPool_IsLive( &world->joints, index, id.generation ) == false )
-	{
-		ttReportError( function, "invalid joint id (null, destroyed or stale)" );
-		return NULL;
-	}
-	*worldOut = world;
-	return ttWorld_Joint( world, index );
+	return ttResolvePoolObject( function, id.world0, id.index1, id.generation, offsetof( ttWorld, joints ), "joint",
+	                            worldOut );
 }
 
 bool ttWorld_JointPreventsCollision( ttWorld* world, int bodyA, int bodyB )

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "body.h"
+#include "broad_phase.h"
 #include "contact.h"
 #include "joint.h"
 #include "pool.h"
@@ -30,6 +31,7 @@ typedef struct ttWorld
 	ttPool joints;  ///< of ttJoint
 	int groundBody; ///< hidden static body that joints with a null body A attach to
 
+	ttBroadPhase broadPhase;
 	ttAABB* aabbs; ///< scratch: fattened bounds of every shape slot for this step
 	int aabbCapacity;
 	ttShapePair* pairs;
@@ -62,6 +64,22 @@ static inline ttJoint* ttWorld_Joint( ttWorld* world, int index )
 {
 	return (ttJoint*)ttPool_Get( &world->joints, index );
 }
+
+/// A shape's frame in world coordinates from the user's pose: valid at any time between steps.
+static inline ttTransform ttShape_UserWorldTransform( const ttBody* body, const ttShape* shape )
+{
+	return ttMulTransforms( ttBody_UserTransform( body ), shape->localTransform );
+}
+
+/// The same from the solver's pose and the shape's principal-frame transform (refreshed by the
+/// broadphase once per step): what the narrow phase uses inside the step.
+static inline ttTransform ttShape_SimWorldTransform( const ttBody* body, const ttShape* shape )
+{
+	return ttMulTransforms( ( ttTransform ){ ttBody_Center( body ), body->q }, shape->simTransform );
+}
+
+/// A live world that is not inside its step; NULL with a message naming the caller otherwise.
+ttWorld* ttResolveWorld( const char* function, ttWorldId id );
 
 /// Resolve ids; NULL (with an error naming the caller) when null, stale or from a dead world.
 ttBody* ttResolveBody( const char* function, ttBodyId id, ttWorld** world );

@@ -24,6 +24,8 @@ static const BadScene s_badScenes[] = {
     { "invalid_json_nan.json", "invalid_json_nan.json:2:69: invalid JSON" },
     { "invalid_json_comment.json", "invalid_json_comment.json:2:3: invalid JSON" },
     { "empty_file.json", "the file is empty" },
+    { "filter_bit_out_of_range.json",
+      "bodies[0].shapes[0].categoryBits: must list bit indices, whole numbers in [0, 63]" },
     { "not_an_object.json", "must be a JSON object" },
     // unknown and repeated keys
     { "unknown_key_typo.json", "bodies[1].positon: unknown key (did you mean 'position'?)" },
@@ -76,7 +78,7 @@ static const BadScene s_badScenes[] = {
     { "unknown_body_in_probe.json", "probes[0].body: no body named 'Ball'" },
     // unknown types
     { "unknown_body_type.json", "bodies[1].type: unknown type 'dynamc'" },
-    { "unknown_shape_type.json", "bodies[0].shapes[0].type: unknown type 'cylinder'" },
+    { "unknown_shape_type.json", "bodies[0].shapes[0].type: unknown type 'cone'" },
     { "unknown_joint_type.json", "joints[0].type: unknown type 'slider'" },
     { "unknown_probe_type.json", "probes[0].type: unknown type 'velocity'" },
     { "unknown_solver.json", "world.solver: unknown solver 'pgs'" },

@@ -20,7 +20,8 @@ static const char s_sceneText[] =
     "  { \"name\": \"a\", \"position\": [1, 2, 3], \"axisAngle\": { \"axis\": [0, 2, 0], \"degrees\": 90 },\n"
     "    \"shapes\": [ { \"type\": \"box\", \"halfExtents\": [0.5, 0.25, 0.125], \"density\": 100 } ] },\n"
     "  { \"name\": \"b\", \"position\": [4, 2, 3], \"rotation\": [0, 0, 0, 2], \"linearVelocity\": [1, 0, 0],\n"
-    "    \"shapes\": [ { \"type\": \"sphere\", \"radius\": 0.5, \"friction\": 0.25, \"restitution\": 0.5 } ] },\n"
+    "    \"shapes\": [ { \"type\": \"sphere\", \"radius\": 0.5, \"friction\": 0.25, \"restitution\": 0.5,\n"
+    "                  \"categoryBits\": [1, 63], \"maskBits\": 5, \"groupIndex\": -2 } ] },\n"
     "  { \"name\": \"c\", \"type\": \"dynamic\", \"position\": [0, 5, 0], \"mass\": 3,\n"
     "    \"shapes\": [ { \"type\": \"capsule\", \"radius\": 0.1, \"halfLength\": 0.5 } ] },\n"
     "  { \"name\": \"k\", \"type\": \"kinematic\", \"position\": [0, 10, 0], \"linearVelocity\": [0, 0, 1] },\n"
@@ -249,6 +250,17 @@ static void CheckDocumentedExample( void )
 	}
 }
 
+// Collision filters: bits as a list of indices or as a number, and the group.
+static void CheckFilter( const ttScene* scene )
+{
+	ttShapeId shapes[2];
+	ENSURE( ttBody_GetShapes( ttScene_FindBody( scene, "b" ), shapes, 2 ) == 1 );
+	ttFilter filter = ttShape_GetFilter( shapes[0] );
+	ENSURE( filter.categoryBits == ( ( (uint64_t)1 << 1 ) | ( (uint64_t)1 << 63 ) ) );
+	ENSURE( filter.maskBits == 5 );
+	ENSURE( filter.groupIndex == -2 );
+}
+
 int main( void )
 {
 	ttScene scene;
@@ -260,6 +272,7 @@ int main( void )
 		return 1;
 	}
 	CheckSettings( &scene );
+	CheckFilter( &scene );
 	CheckBodies( &scene );
 	CheckJoints( &scene );
 	CheckProbes( &scene );

@@ -252,6 +252,13 @@ static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options
 
 int ttBenchMain( int argc, char** argv )
 {
+	for ( int i = 1; i < argc; ++i )
+	{
+		if ( strcmp( argv[i], "--broadphase" ) == 0 )
+		{
+			return ttBenchBroadphase( argc, argv );
+		}
+	}
 	ttBenchOptions options;
 	int code = ttParseBenchArguments( argc, argv, &options );
 	if ( code != 0 )

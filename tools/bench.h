@@ -5,3 +5,6 @@
 /// Entry point of `tether bench`; argv[0] is "bench". Returns the process exit code
 /// (0 success, 1 a scene failed, 2 bad arguments).
 int ttBenchMain( int argc, char** argv );
+
+/// `tether bench --broadphase`: pair collection cost from 100 to 100,000 bodies (bench_broadphase.c).
+int ttBenchBroadphase( int argc, char** argv );

@@ -217,14 +217,18 @@ static bool ttLoader_World( ttSceneLoader* loader, const cJSON* root )
 // Shapes
 
 #define TT_SHAPE_COMMON_KEYS                                                                                           \
-	"type", "position", "rotation", "axisAngle", "density", "friction", "dynamicFriction", "restitution"
+	"type", "position", "rotation", "axisAngle", "density", "friction", "dynamicFriction", "restitution",              \
+	    "categoryBits", "maskBits", "groupIndex"
 
 static const char* const ttSphereKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", NULL };
 static const char* const ttCapsuleKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", "center1", "center2", "halfLength", NULL };
 static const char* const ttBoxKeys[] = { TT_SHAPE_COMMON_KEYS, "halfExtents", NULL };
 static const char* const ttPlaneKeys[] = { TT_SHAPE_COMMON_KEYS, "normal", "offset", NULL };
+static const char* const ttCylinderKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", "halfHeight", NULL };
+static const char* const ttHullKeys[] = { TT_SHAPE_COMMON_KEYS, "points", NULL };
 
-static const char* const ttShapeTypeNames[] = { "sphere", "capsule", "box", "plane" };
+// In the order of ttShapeType.
+static const char* const ttShapeTypeNames[] = { "sphere", "capsule", "box", "plane", "cylinder", "hull" };
 static const char* const ttBodyTypeNames[] = { "static", "kinematic", "dynamic" };
 
 static bool ttLoader_ShapeDef( ttSceneLoader* loader, const cJSON* item, ttShapeDef* def )
@@ -238,6 +242,11 @@ static bool ttLoader_ShapeDef( ttSceneLoader* loader, const cJSON* item, ttShape
 	def->dynamicFriction = def->staticFriction;
 	ok = ok && ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def->dynamicFriction );
 	ok = ok && ttReader_Number( r, item, "restitution", ttRange_unit, &def->restitution );
+	ok = ok && ttReader_Bits( r, item, "categoryBits", &def->filter.categoryBits );
+	ok = ok && ttReader_Bits( r, item, "maskBits", &def->filter.maskBits );
+	int group = def->filter.groupIndex;
+	ok = ok && ttReader_Int( r, item, "groupIndex", -2147483647, 2147483647, &group );
+	def->filter.groupIndex = group;
 	return ok;
 }
 
@@ -298,11 +307,52 @@ static bool ttLoader_Plane( ttSceneLoader* loader, const cJSON* item, ttBodyType
 	return ok;
 }
 
+// A hull's "points": an array of at least 4 points [x, y, z] (shape coordinates); the library
+// computes their convex hull and reports degenerate clouds.
+static ttShapeId ttLoader_Hull( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def )
+{
+	ttSceneReader* r = &loader->reader;
+	const cJSON* array = cJSON_GetObjectItemCaseSensitive( item, "points" );
+	if ( cJSON_IsArray( array ) == false || cJSON_GetArraySize( array ) < 4 || cJSON_GetArraySize( array ) > 65536 )
+	{
+		ttReader_Fail( r, "points", "must be an array of 4 to 65536 points [x, y, z]" );
+		return ttNullShapeId;
+	}
+	int count = cJSON_GetArraySize( array );
+	ttVec3* points = malloc( sizeof( ttVec3 ) * (size_t)count );
+	if ( points == NULL )
+	{
+		ttReader_Fail( r, "points", "out of memory" );
+		return ttNullShapeId;
+	}
+	int i = 0;
+	const cJSON* point;
+	cJSON_ArrayForEach( point, array )
+	{
+		const cJSON* x = cJSON_GetArrayItem( point, 0 );
+		const cJSON* y = cJSON_GetArrayItem( point, 1 );
+		const cJSON* z = cJSON_GetArrayItem( point, 2 );
+		if ( cJSON_IsArray( point ) == false || cJSON_GetArraySize( point ) != 3 || cJSON_IsNumber( x ) == false ||
+		     cJSON_IsNumber( y ) == false || cJSON_IsNumber( z ) == false || isfinite( x->valuedouble ) == 0 ||
+		     isfinite( y->valuedouble ) == 0 || isfinite( z->valuedouble ) == 0 )
+		{
+			free( points );
+			ttReader_Fail( r, "points", "entry %d must be a point [x, y, z] of finite numbers", i );
+			return ttNullShapeId;
+		}
+		points[i++] = ( ttVec3 ){ (ttReal)x->valuedouble, (ttReal)y->valuedouble, (ttReal)z->valuedouble };
+	}
+	ttShapeId shape = ttCreateHullShape( body, def, points, count );
+	free( points );
+	return shape;
+}
+
 static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType bodyType,
                                   ttShapeType type )
 {
 	ttSceneReader* r = &loader->reader;
-	static const char* const* keys[] = { ttSphereKeys, ttCapsuleKeys, ttBoxKeys, ttPlaneKeys };
+	static const char* const* keys[] = { ttSphereKeys, ttCapsuleKeys,  ttBoxKeys,
+	                                     ttPlaneKeys,  ttCylinderKeys, ttHullKeys };
 	ttShapeDef def = ttDefaultShapeDef();
 	if ( ttReader_CheckKeys( r, item, keys[type] ) == false || ttLoader_ShapeDef( loader, item, &def ) == false )
 	{
@@ -333,6 +383,21 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
 		shape = ok ? ttCreateBoxShape( body, &def, &box ) : ttNullShapeId;
 		call = "ttCreateBoxShape";
 	}
+	else if ( type == ttShape_cylinder )
+	{
+		ttCylinder cylinder = { 0, 0 };
+		bool ok = ttLoader_Required( loader, item, "radius", "a number > 0" ) &&
+		          ttLoader_Required( loader, item, "halfHeight", "a number > 0" ) &&
+		          ttReader_Number( r, item, "radius", ttRange_positive, &cylinder.radius ) &&
+		          ttReader_Number( r, item, "halfHeight", ttRange_positive, &cylinder.halfHeight );
+		shape = ok ? ttCreateCylinderShape( body, &def, &cylinder ) : ttNullShapeId;
+		call = "ttCreateCylinderShape";
+	}
+	else if ( type == ttShape_hull )
+	{
+		shape = ttLoader_Hull( loader, item, body, &def );
+		call = "ttCreateHullShape";
+	}
 	else
 	{
 		ttPlane plane = { 0 };
@@ -352,7 +417,7 @@ static bool ttLoader_Shape( ttSceneLoader* loader, const cJSON* item, ttBodyId b
 {
 	int type = 0;
 	if ( ttReader_IsObject( &loader->reader, item, NULL ) == false ||
-	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 4, true, &type ) == false )
+	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 6, true, &type ) == false )
 	{
 		return false;
 	}

@@ -315,6 +315,39 @@ bool ttReader_Int( ttSceneReader* reader, const cJSON* object, const char* key, 
 	return true;
 }
 
+bool ttReader_Bits( ttSceneReader* reader, const cJSON* object, const char* key, uint64_t* value )
+{
+	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );
+	if ( item == NULL )
+	{
+		return true;
+	}
+	if ( cJSON_IsArray( item ) )
+	{
+		uint64_t bits = 0;
+		const cJSON* index;
+		cJSON_ArrayForEach( index, item )
+		{
+			double number = cJSON_IsNumber( index ) ? index->valuedouble : NAN;
+			if ( isfinite( number ) == false || floor( number ) != number || number < 0 || number > 63 )
+			{
+				return ttReader_Fail( reader, key, "must list bit indices, whole numbers in [0, 63]" );
+			}
+			bits |= (uint64_t)1 << (int)number;
+		}
+		*value = bits;
+		return true;
+	}
+	// JSON numbers are exact integers up to 2^53; bits above that need the list form.
+	double number = cJSON_IsNumber( item ) ? item->valuedouble : NAN;
+	if ( isfinite( number ) == false || floor( number ) != number || number < 0 || number > 9007199254740992.0 )
+	{
+		return ttReader_Fail( reader, key, "must be a whole number in [0, 2^53] or a list of bit indices [0, 63]" );
+	}
+	*value = (uint64_t)number;
+	return true;
+}
+
 bool ttReader_Bool( ttSceneReader* reader, const cJSON* object, const char* key, bool* value )
 {
 	const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, key );

@@ -62,6 +62,8 @@ bool ttReader_Angle( ttSceneReader* reader, const cJSON* object, const char* key
                      ttReal* value );
 bool ttReader_Int( ttSceneReader* reader, const cJSON* object, const char* key, int lower, int upper, int* value );
 bool ttReader_Bool( ttSceneReader* reader, const cJSON* object, const char* key, bool* value );
+/// A 64-bit mask: a whole number up to 2^53, or a list of bit indices in [0, 63].
+bool ttReader_Bits( ttSceneReader* reader, const cJSON* object, const char* key, uint64_t* value );
 /// A string; *value points into the JSON tree.
 bool ttReader_String( ttSceneReader* reader, const cJSON* object, const char* key, const char** value );
 /// A name for a body, joint, probe or scene: 1 to size-1 characters, no control characters,

@@ -124,6 +124,11 @@ TT_API ttShapeId ttCreateCapsuleShape( ttBodyId bodyId, const ttShapeDef* def, c
 TT_API ttShapeId ttCreateBoxShape( ttBodyId bodyId, const ttShapeDef* def, const ttBox* box );
 /// Planes are infinite and allowed on static bodies only.
 TT_API ttShapeId ttCreatePlaneShape( ttBodyId bodyId, const ttShapeDef* def, const ttPlane* plane );
+TT_API ttShapeId ttCreateCylinderShape( ttBodyId bodyId, const ttShapeDef* def, const ttCylinder* cylinder );
+/// Convex hull of count points (shape coordinates), computed by quickhull. Rejected (null id and a
+/// message) for NaN or infinite points, fewer than 4 points, points that are (nearly) coplanar,
+/// and hulls with more than TT_MAX_HULL_VERTICES vertices. The points are copied.
+TT_API ttShapeId ttCreateHullShape( ttBodyId bodyId, const ttShapeDef* def, const ttVec3* points, int count );
 TT_API void ttDestroyShape( ttShapeId shapeId );
 TT_API bool ttShape_IsValid( ttShapeId shapeId );
 TT_API ttShapeType ttShape_GetType( ttShapeId shapeId );
@@ -134,6 +139,9 @@ TT_API ttSphere ttShape_GetSphere( ttShapeId shapeId );
 TT_API ttCapsule ttShape_GetCapsule( ttShapeId shapeId );
 TT_API ttBox ttShape_GetBox( ttShapeId shapeId );
 TT_API ttPlane ttShape_GetPlane( ttShapeId shapeId );
+TT_API ttCylinder ttShape_GetCylinder( ttShapeId shapeId );
+/// Copy up to capacity hull vertices (shape coordinates); returns the hull's vertex count.
+TT_API int ttShape_GetHullVertices( ttShapeId shapeId, ttVec3* vertices, int capacity );
 /// World bounds of the shape now (planes: unbounded, +-TT_HUGE).
 TT_API ttAABB ttShape_GetAABB( ttShapeId shapeId );
 TT_API ttReal ttShape_GetStaticFriction( ttShapeId shapeId );
@@ -146,6 +154,14 @@ TT_API ttResult ttShape_SetRestitution( ttShapeId shapeId, ttReal restitution );
 TT_API ttMassData ttComputeSphereMass( const ttSphere* sphere, ttReal density );
 TT_API ttMassData ttComputeCapsuleMass( const ttCapsule* capsule, ttReal density );
 TT_API ttMassData ttComputeBoxMass( const ttBox* box, ttReal density );
+TT_API ttMassData ttComputeCylinderMass( const ttCylinder* cylinder, ttReal density );
+/// Mass properties of the convex hull of the points (zero mass and a message when no hull exists).
+TT_API ttMassData ttComputeHullMass( const ttVec3* points, int count, ttReal density );
+/// Mass properties of a closed triangle mesh with outward (counter-clockwise) triangles: the
+/// polyhedral algorithm (divergence theorem over origin tetrahedra, Blow and Binstock's form of
+/// Mirtich's method). indices holds 3 * triangleCount vertex indices.
+TT_API ttMassData ttComputeMeshMass( const ttVec3* vertices, int vertexCount, const int* indices, int triangleCount,
+                                     ttReal density );
 
 // ---------------------------------------------------------------------------------------------
 // Joints
@@ -210,3 +226,30 @@ TT_API ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force 
 /// Current distance between the two frame origins, m.
 TT_API ttReal ttDistanceJoint_GetLength( ttJointId jointId );
 TT_API ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, ttReal maxLength );
+
+// ---------------------------------------------------------------------------------------------
+// Scene queries
+//
+// Queries walk the broadphase tree and test each candidate shape exactly at its current pose.
+// Callbacks must not create, destroy or move bodies or shapes. Shape casts and closest-point
+// queries come with the GJK narrow phase (docs/collision.md).
+
+/// Sees every shape whose filter has the default category (1) and mask.
+TT_API ttQueryFilter ttDefaultQueryFilter( void );
+
+/// The closest shape the segment origin -> origin + translation hits (result.hit false if none).
+/// Rays that start inside a shape (or below a plane) do not hit that shape.
+TT_API ttRayResult ttWorld_CastRayClosest( ttWorldId worldId, ttVec3 origin, ttVec3 translation, ttQueryFilter filter );
+/// Every shape the segment hits, through fcn, which can ignore (-1), stop (0), clip (fraction) or
+/// go on (1). Order of the calls is unspecified but deterministic.
+TT_API ttResult ttWorld_CastRay( ttWorldId worldId, ttVec3 origin, ttVec3 translation, ttQueryFilter filter,
+                                 ttCastResultFcn* fcn, void* context );
+/// Every shape whose bounding box overlaps `box` (planes: when the box reaches below them).
+TT_API ttResult ttWorld_OverlapAABB( ttWorldId worldId, ttAABB box, ttQueryFilter filter, ttOverlapResultFcn* fcn,
+                                     void* context );
+/// The segment against one shape, ignoring filters.
+TT_API ttRayResult ttShape_RayCast( ttShapeId shapeId, ttVec3 origin, ttVec3 translation );
+
+/// Collision filter of a shape (see ttFilter); takes effect at the next step.
+TT_API ttResult ttShape_SetFilter( ttShapeId shapeId, ttFilter filter );
+TT_API ttFilter ttShape_GetFilter( ttShapeId shapeId );

@@ -95,6 +95,8 @@ typedef enum ttShapeType
 	ttShape_capsule,
 	ttShape_box,
 	ttShape_plane, ///< static bodies only: the half space below the plane is solid
+	ttShape_cylinder,
+	ttShape_hull, ///< convex hull of a point cloud (ttCreateHullShape)
 	ttShape_count,
 } ttShapeType;
 
@@ -115,12 +117,33 @@ typedef struct ttBox
 	ttVec3 halfExtents;
 } ttBox;
 
+/// Solid cylinder whose axis is the shape frame's y axis, centred on the frame origin: the points
+/// with |y| <= halfHeight and x^2 + z^2 <= radius^2.
+typedef struct ttCylinder
+{
+	ttReal halfHeight;
+	ttReal radius;
+} ttCylinder;
+
+/// Most vertices a convex hull shape may have; larger point clouds are rejected with a message.
+#define TT_MAX_HULL_VERTICES 64
+
 /// Plane n . p = offset in shape coordinates; n need not be unit length on input.
 typedef struct ttPlane
 {
 	ttVec3 normal;
 	ttReal offset;
 } ttPlane;
+
+/// Collision filtering (Box2D's rules): two shapes collide when each one's category is in the
+/// other's mask, unless they share a non-zero group: then they always collide (group > 0) or never
+/// (group < 0). Scene queries match a ttQueryFilter against the category and mask.
+typedef struct ttFilter
+{
+	uint64_t categoryBits; ///< default 1
+	uint64_t maskBits;     ///< default all bits
+	int32_t groupIndex;    ///< default 0
+} ttFilter;
 
 typedef struct ttShapeDef
 {
@@ -135,6 +158,8 @@ typedef struct ttShapeDef
 	ttReal dynamicFriction;
 	/// Restitution coefficient e in [0, 1].
 	ttReal restitution;
+	/// Which shapes this one collides with (ttDefaultShapeDef: category 1, every mask bit, group 0).
+	ttFilter filter;
 	void* userData;
 	int internalValue;
 } ttShapeDef;
@@ -278,4 +303,34 @@ typedef struct ttStepStats
 {
 	int bodyCount, jointCount, contactCount, pairCount;
 	double collideMs, solveMs, totalMs;
+	double pairMs; ///< broadphase: the step's candidate pairs (part of collideMs)
 } ttStepStats;
+
+// ---------------------------------------------------------------------------------------------
+// Scene queries
+
+/// Which shapes a query sees: those whose category is in maskBits and whose mask has a bit of
+/// categoryBits. ttDefaultQueryFilter sees every shape with a default filter.
+typedef struct ttQueryFilter
+{
+	uint64_t categoryBits;
+	uint64_t maskBits;
+} ttQueryFilter;
+
+/// Result of a closest-hit ray cast (hit == false: nothing was hit and the rest is zero).
+typedef struct ttRayResult
+{
+	ttShapeId shapeId;
+	ttBodyId bodyId;
+	ttVec3 point;    ///< world
+	ttVec3 normal;   ///< world, unit, the surface normal at the point
+	ttReal fraction; ///< point = origin + fraction * translation
+	bool hit;
+} ttRayResult;
+
+/// Called for each shape a ray hits, in no particular order. Return -1 to ignore the hit, 0 to
+/// stop the cast, `fraction` to clip the ray there (closest hit), 1 to go on unchanged.
+typedef ttReal ttCastResultFcn( ttShapeId shapeId, ttVec3 point, ttVec3 normal, ttReal fraction, void* context );
+
+/// Called for each shape an overlap query finds; return false to stop the query.
+typedef bool ttOverlapResultFcn( ttShapeId shapeId, void* context );

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// A small deterministic random generator for tests (a 64-bit LCG): the same seed gives the same
+// scene on every machine, so a failure can be replayed.
+#pragma once
+
+#include "tether/tether.h"
+
+static uint64_t s_state = 1;
+
+static inline void SeedRandom( uint64_t seed )
+{
+	s_state = seed;
+}
+
+static inline double Random01( void )
+{
+	s_state = s_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (double)( s_state >> 11 ) / 9007199254740992.0;
+}
+
+static inline ttReal RandomRange( double lo, double hi )
+{
+	return (ttReal)( lo + ( hi - lo ) * Random01() );
+}
+
+static inline ttVec3 RandomVec( double extent )
+{
+	return ( ttVec3 ){ RandomRange( -extent, extent ), RandomRange( -extent, extent ), RandomRange( -extent, extent ) };
+}
+
+static inline ttQuat RandomRotation( void )
+{
+	return ttQuatFromAxisAngle( ttNormalize( ttAdd( RandomVec( 1 ), ( ttVec3 ){ 0, 0, (ttReal)1e-3 } ) ),
+	                            RandomRange( 0, 3.1 ) );
+}
