@@ -510,7 +510,7 @@ static bool ttEmitPlanePairs( ttWorld* world )
 		int index = bp->planes[i];
 		const ttShape* plane = ttWorld_Shape( world, index );
 		const ttBody* body = ttWorld_Body( world, plane->bodyIndex );
-		ttTransform xf = ttMulTransforms( ( ttTransform ){ ttBody_Center( body ), body->q }, plane->simTransform );
+		ttTransform xf = ttShape_SimWorldTransform( body, plane );
 		ttVec3 normal = ttRotate( xf.q, plane->plane.normal );
 		ttPlaneQuery query = { world, index, plane, normal, plane->plane.offset + ttDot( normal, xf.p ), false };
 		ttDynamicTree_QueryPlane( &bp->tree, normal, query.offset, TT_SPECULATIVE_DISTANCE, ttPlaneQueryCallback,
