@@ -14,6 +14,8 @@
 #include "core.h"
 #include "world.h"
 
+#include "tether/tether.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,6 +252,30 @@ void ttBroadPhase_Sync( ttWorld* world )
 		}
 	}
 	bp->posesChanged = false;
+}
+
+// Debug reads of the tree for the viewer. They sync first so that the boxes drawn are the ones a
+// query would cull with, enclosing the shapes where they are now.
+int ttWorld_GetBroadphaseNodeCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? ttDynamicTree_GetNodeCount( &world->broadPhase.tree ) : 0;
+}
+
+int ttWorld_GetBroadphaseNodes( ttWorldId worldId, ttAABB* boxes, int* depths, bool* leaves, int capacity )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return 0;
+	}
+	if ( boxes == NULL || capacity < 0 )
+	{
+		TT_ERROR( "boxes must not be NULL and capacity must be >= 0" );
+		return 0;
+	}
+	ttBroadPhase_Sync( world );
+	return ttDynamicTree_GetNodes( &world->broadPhase.tree, boxes, depths, leaves, capacity );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -473,6 +473,49 @@ void ttDynamicTree_RayCast( const ttDynamicTree* tree, ttVec3 origin, ttVec3 tra
 // ---------------------------------------------------------------------------------------------
 // Diagnostics
 
+typedef struct ttNodeCopy
+{
+	ttAABB* boxes;
+	int* depths;
+	bool* leaves;
+	int capacity, count;
+} ttNodeCopy;
+
+// Recursion is bounded by the height, which the AVL rotations keep near log2 of the leaf count.
+static void ttDynamicTree_CopyNode( const ttDynamicTree* tree, int index, int depth, ttNodeCopy* copy )
+{
+	if ( copy->count >= copy->capacity )
+	{
+		return;
+	}
+	const ttTreeNode* node = tree->nodes + index;
+	copy->boxes[copy->count] = node->box;
+	if ( copy->depths != NULL )
+	{
+		copy->depths[copy->count] = depth;
+	}
+	if ( copy->leaves != NULL )
+	{
+		copy->leaves[copy->count] = ttIsLeaf( node );
+	}
+	copy->count += 1;
+	if ( ttIsLeaf( node ) == false )
+	{
+		ttDynamicTree_CopyNode( tree, node->child1, depth + 1, copy );
+		ttDynamicTree_CopyNode( tree, node->child2, depth + 1, copy );
+	}
+}
+
+int ttDynamicTree_GetNodes( const ttDynamicTree* tree, ttAABB* boxes, int* depths, bool* leaves, int capacity )
+{
+	ttNodeCopy copy = { boxes, depths, leaves, capacity, 0 };
+	if ( tree->root != TT_NULL_NODE )
+	{
+		ttDynamicTree_CopyNode( tree, tree->root, 0, &copy );
+	}
+	return copy.count;
+}
+
 int ttDynamicTree_GetHeight( const ttDynamicTree* tree )
 {
 	return tree->root == TT_NULL_NODE ? -1 : tree->nodes[tree->root].height;

@@ -65,6 +65,16 @@ typedef ttReal ttTreeRayCastFcn( ttVec3 origin, ttVec3 translation, ttReal maxFr
 void ttDynamicTree_RayCast( const ttDynamicTree* tree, ttVec3 origin, ttVec3 translation, ttReal maxFraction,
                             ttTreeRayCastFcn* fcn, void* context );
 
+/// Number of nodes in the tree (leaves and inner nodes; 0 when empty).
+static inline int ttDynamicTree_GetNodeCount( const ttDynamicTree* tree )
+{
+	return tree->proxyCount > 0 ? 2 * tree->proxyCount - 1 : 0;
+}
+
+/// Copy up to capacity nodes, parents before children (depth-first, child1 first): boxes, depths
+/// (root 0) and leaf flags; depths and leaves may be NULL. Returns how many were copied.
+int ttDynamicTree_GetNodes( const ttDynamicTree* tree, ttAABB* boxes, int* depths, bool* leaves, int capacity );
+
 /// Height of the root (0 for a single leaf, -1 when empty).
 int ttDynamicTree_GetHeight( const ttDynamicTree* tree );
 /// Sum of the surface areas of all internal nodes over the root's area (quality metric).

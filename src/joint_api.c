@@ -221,6 +221,35 @@ ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, t
 	return ttResult_ok;
 }
 
+// Debug readers of the limits: the viewer draws them, tests check them. Each output may be NULL;
+// on an invalid id the given outputs are cleared so that a caller never reads garbage.
+static void ttStoreBool( bool* out, bool value )
+{
+	if ( out != NULL )
+	{
+		*out = value;
+	}
+}
+
+static void ttStoreReal( ttReal* out, ttReal value )
+{
+	if ( out != NULL )
+	{
+		*out = value;
+	}
+}
+
+ttResult ttHingeJoint_GetLimits( ttJointId jointId, bool* enabled, ttReal* lower, ttReal* upper )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_hinge, &world );
+	const ttHingeJointDef* def = joint != NULL ? &joint->hinge : NULL;
+	ttStoreBool( enabled, def != NULL && def->enableLimit );
+	ttStoreReal( lower, def != NULL ? def->lowerAngle : 0 );
+	ttStoreReal( upper, def != NULL ? def->upperAngle : 0 );
+	return def != NULL ? ttResult_ok : ttResult_invalidId;
+}
+
 ttResult ttHingeJoint_SetTarget( ttJointId jointId, bool enable, ttReal targetAngle, ttReal compliance )
 {
 	ttWorld* world;
@@ -288,6 +317,20 @@ ttReal ttSphericalJoint_GetTwistAngle( ttJointId jointId )
 	return ttSphericalJoint_ComputeTwist( &f );
 }
 
+ttResult ttSphericalJoint_GetLimits( ttJointId jointId, bool* swingEnabled, ttReal* maxSwing, bool* twistEnabled,
+                                     ttReal* lowerTwist, ttReal* upperTwist )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_spherical, &world );
+	const ttSphericalJointDef* def = joint != NULL ? &joint->spherical : NULL;
+	ttStoreBool( swingEnabled, def != NULL && def->enableSwingLimit );
+	ttStoreReal( maxSwing, def != NULL ? def->maxSwingAngle : 0 );
+	ttStoreBool( twistEnabled, def != NULL && def->enableTwistLimit );
+	ttStoreReal( lowerTwist, def != NULL ? def->lowerTwistAngle : 0 );
+	ttStoreReal( upperTwist, def != NULL ? def->upperTwistAngle : 0 );
+	return def != NULL ? ttResult_ok : ttResult_invalidId;
+}
+
 ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId )
 {
 	ttWorld* world;
@@ -298,6 +341,17 @@ ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId )
 	}
 	ttJointFrame f = ttFrameOf( world, joint );
 	return ttDot( f.delta, f.aA );
+}
+
+ttResult ttPrismaticJoint_GetLimits( ttJointId jointId, bool* enabled, ttReal* lower, ttReal* upper )
+{
+	ttWorld* world;
+	ttJoint* joint = ttResolveTypedJoint( __func__, jointId, ttJoint_prismatic, &world );
+	const ttPrismaticJointDef* def = joint != NULL ? &joint->prismatic : NULL;
+	ttStoreBool( enabled, def != NULL && def->enableLimit );
+	ttStoreReal( lower, def != NULL ? def->lowerTranslation : 0 );
+	ttStoreReal( upper, def != NULL ? def->upperTranslation : 0 );
+	return def != NULL ? ttResult_ok : ttResult_invalidId;
 }
 
 ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal target, ttReal compliance )

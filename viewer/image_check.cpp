@@ -6,6 +6,9 @@
 //   tether_image_check dominant IMAGE X Y r|g|b
 //       fails unless, at pixel (X, Y) and its 8 neighbours on average, that channel exceeds each
 //       of the other two by at least 40 (a body of that colour is drawn there)
+//   tether_image_check differs IMAGE OTHER MIN_PERCENT
+//       fails unless at least MIN_PERCENT of the pixels differ between the two images by more
+//       than 30 (summed over the channels): something was drawn in one and not the other
 #include "png_io.h"
 
 #include <cmath>
@@ -74,6 +77,32 @@ static int Dominant( const char* imagePath, int x, int y, const char* channel )
 	return ok ? 0 : 1;
 }
 
+static int Differs( const char* imagePath, const char* otherPath, double minPercent )
+{
+	int w = 0, h = 0, ow = 0, oh = 0;
+	std::vector<unsigned char> image, other;
+	if ( ReadPng( imagePath, &w, &h, &image ) == false || ReadPng( otherPath, &ow, &oh, &other ) == false || w != ow ||
+	     h != oh )
+	{
+		fprintf( stderr, "cannot read %s or %s, or their sizes differ\n", imagePath, otherPath );
+		return 1;
+	}
+	size_t differing = 0, pixels = (size_t)w * (size_t)h;
+	for ( size_t p = 0; p < pixels; ++p )
+	{
+		int far = 0;
+		for ( int c = 0; c < 3; ++c )
+		{
+			far += std::abs( (int)image[p * 3 + c] - (int)other[p * 3 + c] );
+		}
+		differing += far > 30 ? 1 : 0;
+	}
+	double percent = 100.0 * (double)differing / (double)pixels;
+	printf( "%s: %.2f%% of pixels differ from %s (at least %.2f%% required)\n", imagePath, percent, otherPath,
+	        minPercent );
+	return percent >= minPercent ? 0 : 1;
+}
+
 int main( int argc, char** argv )
 {
 	if ( argc == 5 && strcmp( argv[1], "compare" ) == 0 )
@@ -84,6 +113,11 @@ int main( int argc, char** argv )
 	{
 		return Dominant( argv[2], atoi( argv[3] ), atoi( argv[4] ), argv[5] );
 	}
-	fprintf( stderr, "usage: tether_image_check compare IMAGE REFERENCE MAX_MEAN | dominant IMAGE X Y r|g|b\n" );
+	if ( argc == 5 && strcmp( argv[1], "differs" ) == 0 )
+	{
+		return Differs( argv[2], argv[3], atof( argv[4] ) );
+	}
+	fprintf( stderr, "usage: tether_image_check compare IMAGE REFERENCE MAX_MEAN | dominant IMAGE X Y r|g|b\n"
+	                 "                          | differs IMAGE OTHER MIN_PERCENT\n" );
 	return 2;
 }

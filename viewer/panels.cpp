@@ -73,10 +73,11 @@ static void DebugToggles( ViewerApp& app )
 	ImGui::Checkbox( "contact points and normals", &app.debug.contacts );
 	ImGui::Checkbox( "joint frames", &app.debug.jointFrames );
 	ImGui::Checkbox( "joint force/torque labels", &app.debug.jointLabels );
+	ImGui::Checkbox( "joint limits", &app.debug.limits );
 	ImGui::Checkbox( "AABBs", &app.debug.aabbs );
+	ImGui::Checkbox( "broadphase tree", &app.debug.broadphaseTree );
 	ImGui::BeginDisabled();
 	ImGui::Checkbox( "sleeping (not yet in the API)", &app.debug.sleeping );
-	ImGui::Checkbox( "broadphase tree (not yet)", &app.debug.broadphaseTree );
 	ImGui::Checkbox( "long range constraints (not yet)", &app.debug.longRange );
 	ImGui::EndDisabled();
 }

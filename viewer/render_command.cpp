@@ -26,15 +26,18 @@ struct RenderArguments
 	int width = 960, height = 540;
 	bool video = false;
 	bool contacts = false;
+	bool limits = false;
+	bool tree = false;
 	bool help = false;
 };
 
 const char* kRenderUsage = "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
-                           "                     [--video] [--contacts]\n"
+                           "                     [--video] [--contacts] [--limits] [--tree]\n"
                            "  SCENE: a scene file (default: the built-in showcase)\n"
                            "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
                            "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
-                           "  --contacts draws contact points and normals\n";
+                           "  --contacts draws contact points and normals, --limits the joint limits,\n"
+                           "  --tree the broadphase tree's boxes\n";
 
 int UsageError( const char* message, const char* value )
 {
@@ -89,6 +92,14 @@ int ParseArguments( int argc, char** argv, RenderArguments* args )
 		else if ( arg == "--contacts" )
 		{
 			args->contacts = true;
+		}
+		else if ( arg == "--limits" )
+		{
+			args->limits = true;
+		}
+		else if ( arg == "--tree" )
+		{
+			args->tree = true;
 		}
 		else if ( arg[0] == '-' )
 		{
@@ -165,6 +176,8 @@ int ttViewerRenderMain( int argc, char** argv )
 	                  radius * 1.5f };
 	DebugDrawOptions options;
 	options.contacts = args.contacts;
+	options.limits = args.limits;
+	options.broadphaseTree = args.tree;
 
 	double seconds = args.seconds >= 0 ? args.seconds : (double)scene.seconds;
 	int frameCount = (int)( seconds * args.fps + 1e-9 ) + 1;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "world_draw.h"
 
+#include <cmath>
 #include <cstdio>
+#include <memory>
 
 static const int kMaxShapes = 64;
 
@@ -241,6 +243,184 @@ static void AddJoints( Renderer& renderer, ttWorldId worldId, const DebugDrawOpt
 	}
 }
 
+static const Vec3f kLimitColor = { 1, 0.55f, 0.1f };
+static const Vec3f kCurrentColor = { 1, 1, 1 };
+
+static Vec3f ArcPoint( Vec3f center, Vec3f u, Vec3f v, float radius, float angle )
+{
+	return center + ( u * std::cos( angle ) + v * std::sin( angle ) ) * radius;
+}
+
+// The arc from angle lower to upper in the plane of the unit vectors u, v (angle 0 along u,
+// positive toward v), as segments of at most 5 degrees; closed with radii when it is not a circle.
+static void AddArc( Renderer& renderer, Vec3f center, Vec3f u, Vec3f v, float radius, float lower, float upper,
+                    Vec3f color )
+{
+	const float pi = 3.14159265f;
+	int segments = 1 + (int)( ( upper - lower ) / ( 5 * pi / 180 ) );
+	Vec3f previous = ArcPoint( center, u, v, radius, lower );
+	for ( int i = 1; i <= segments; ++i )
+	{
+		Vec3f next = ArcPoint( center, u, v, radius, lower + ( upper - lower ) * (float)i / (float)segments );
+		renderer.AddLine( previous, next, color );
+		previous = next;
+	}
+	if ( upper - lower < 2 * pi - 1e-3f )
+	{
+		renderer.AddLine( center, ArcPoint( center, u, v, radius, lower ), color );
+		renderer.AddLine( center, ArcPoint( center, u, v, radius, upper ), color );
+	}
+}
+
+struct FrameAxes
+{
+	Vec3f origin, x, y, z;
+};
+
+static FrameAxes Axes( ttTransform frame )
+{
+	return { V3( frame.p ), V3( ttRotate( frame.q, ttVec3{ 1, 0, 0 } ) ), V3( ttRotate( frame.q, ttVec3{ 0, 1, 0 } ) ),
+	         V3( ttRotate( frame.q, ttVec3{ 0, 0, 1 } ) ) };
+}
+
+// Hinge: the angle is B's y axis measured from A's y axis about A's x axis (positive toward A's
+// z axis), so the allowed range is an arc in A's y-z plane and the current angle a radius of it.
+static void AddHingeLimits( Renderer& renderer, ttJointId joint, float radius )
+{
+	bool enabled = false;
+	ttReal lower = 0, upper = 0;
+	ttHingeJoint_GetLimits( joint, &enabled, &lower, &upper );
+	FrameAxes a = Axes( ttJoint_GetFrameA( joint ) );
+	if ( enabled )
+	{
+		AddArc( renderer, a.origin, a.y, a.z, radius, (float)lower, (float)upper, kLimitColor );
+	}
+	else
+	{
+		AddArc( renderer, a.origin, a.y, a.z, radius, -3.14159265f, 3.14159265f, kLimitColor * 0.5f );
+	}
+	float angle = (float)ttHingeJoint_GetAngle( joint );
+	renderer.AddLine( a.origin, ArcPoint( a.origin, a.y, a.z, 1.2f * radius, angle ), kCurrentColor );
+}
+
+// Spherical: the swing cone about A's x axis and B's x axis inside it; the twist range is measured
+// about the bisector n of the two x axes, from A's y axis projected normal to n (eqs. 22-24), so
+// it is drawn there, with B's projected y axis as the current twist.
+static void AddSphericalLimits( Renderer& renderer, ttJointId joint, float radius )
+{
+	bool swingEnabled = false, twistEnabled = false;
+	ttReal maxSwing = 0, lowerTwist = 0, upperTwist = 0;
+	ttSphericalJoint_GetLimits( joint, &swingEnabled, &maxSwing, &twistEnabled, &lowerTwist, &upperTwist );
+	FrameAxes a = Axes( ttJoint_GetFrameA( joint ) );
+	FrameAxes b = Axes( ttJoint_GetFrameB( joint ) );
+	const float pi = 3.14159265f;
+	if ( swingEnabled )
+	{
+		float s = (float)maxSwing;
+		Vec3f rimCenter = a.origin + a.x * ( radius * std::cos( s ) );
+		float rimRadius = radius * std::sin( s );
+		AddArc( renderer, rimCenter, a.y, a.z, rimRadius, -pi, pi, kLimitColor );
+		for ( int k = 0; k < 8; ++k )
+		{
+			renderer.AddLine( a.origin, ArcPoint( rimCenter, a.y, a.z, rimRadius, (float)k * pi / 4 ), kLimitColor );
+		}
+	}
+	renderer.AddLine( a.origin, a.origin + b.x * ( 1.2f * radius ), kCurrentColor );
+	Vec3f bisector = a.x + b.x;
+	if ( twistEnabled == false || Length( bisector ) < 1e-4f )
+	{
+		return; // no range to draw, or swung by 180 degrees where the twist is undefined
+	}
+	Vec3f n = Normalize( bisector );
+	Vec3f u = Normalize( a.y - n * Dot( n, a.y ) );
+	Vec3f v = Cross( n, u );
+	Vec3f yB = Normalize( b.y - n * Dot( n, b.y ) );
+	float twistRadius = 0.6f * radius;
+	AddArc( renderer, a.origin, u, v, twistRadius, (float)lowerTwist, (float)upperTwist, kLimitColor );
+	renderer.AddLine( a.origin, a.origin + yB * ( 1.2f * twistRadius ), kCurrentColor );
+}
+
+// Prismatic: the range of B's anchor along A's x axis, with end ticks, and the current offset as
+// a cross. Unbounded ends (the defaults are +-TT_HUGE) are cut at 10 m.
+static void AddPrismaticLimits( Renderer& renderer, ttJointId joint, float radius )
+{
+	bool enabled = false;
+	ttReal lower = 0, upper = 0;
+	ttPrismaticJoint_GetLimits( joint, &enabled, &lower, &upper );
+	FrameAxes a = Axes( ttJoint_GetFrameA( joint ) );
+	float tick = 0.25f * radius;
+	if ( enabled )
+	{
+		float lo = std::fmax( (float)lower, -10.0f ), hi = std::fmin( (float)upper, 10.0f );
+		Vec3f p = a.origin + a.x * lo, q = a.origin + a.x * hi;
+		renderer.AddLine( p, q, kLimitColor );
+		for ( Vec3f end : { p, q } )
+		{
+			renderer.AddLine( end - a.y * tick, end + a.y * tick, kLimitColor );
+			renderer.AddLine( end - a.z * tick, end + a.z * tick, kLimitColor );
+		}
+	}
+	Vec3f c = a.origin + a.x * (float)ttPrismaticJoint_GetTranslation( joint );
+	renderer.AddLine( c - a.y * tick * 0.6f, c + a.y * tick * 0.6f, kCurrentColor );
+	renderer.AddLine( c - a.z * tick * 0.6f, c + a.z * tick * 0.6f, kCurrentColor );
+}
+
+static void AddJointLimits( Renderer& renderer, ttWorldId worldId, float size )
+{
+	std::vector<ttJointId> joints( (size_t)ttWorld_GetJointCount( worldId ) );
+	int count = joints.empty() ? 0 : ttWorld_GetJoints( worldId, joints.data(), (int)joints.size() );
+	for ( int i = 0; i < count; ++i )
+	{
+		ttJointId joint = joints[(size_t)i];
+		switch ( ttJoint_GetType( joint ) )
+		{
+			case ttJoint_hinge:
+				AddHingeLimits( renderer, joint, size );
+				break;
+			case ttJoint_spherical:
+				AddSphericalLimits( renderer, joint, size );
+				break;
+			case ttJoint_prismatic:
+				AddPrismaticLimits( renderer, joint, size );
+				break;
+			default:
+				break;
+		}
+	}
+}
+
+// Inner nodes from red at the root through yellow and green to blue at depth 6 and below; leaves
+// white. Each level is shrunk by 2 mm so that a parent's edges stay visible where a child's
+// coincide with them.
+static void AddBroadphaseTree( Renderer& renderer, ttWorldId worldId )
+{
+	int capacity = ttWorld_GetBroadphaseNodeCount( worldId );
+	if ( capacity <= 0 )
+	{
+		return;
+	}
+	std::vector<ttAABB> boxes( (size_t)capacity );
+	std::vector<int> depths( (size_t)capacity );
+	// std::vector<bool> has no data(); one byte per flag instead.
+	std::unique_ptr<bool[]> leaves( new bool[(size_t)capacity] );
+	int count = ttWorld_GetBroadphaseNodes( worldId, boxes.data(), depths.data(), leaves.get(), capacity );
+	static const Vec3f ramp[] = { { 1, 0.2f, 0.2f },    { 1, 0.55f, 0.1f },    { 0.95f, 0.9f, 0.1f },
+	                              { 0.4f, 0.9f, 0.2f }, { 0.1f, 0.85f, 0.8f }, { 0.3f, 0.5f, 1 },
+	                              { 0.6f, 0.35f, 1 } };
+	const int rampSize = (int)( sizeof( ramp ) / sizeof( ramp[0] ) );
+	for ( int i = 0; i < count; ++i )
+	{
+		int depth = depths[(size_t)i];
+		Vec3f lo = V3( boxes[(size_t)i].lower ), hi = V3( boxes[(size_t)i].upper );
+		Vec3f size = hi - lo;
+		float inset = std::fmin( 0.002f * (float)depth, 0.25f * std::fmin( size.x, std::fmin( size.y, size.z ) ) );
+		lo = lo + Vec3f{ inset, inset, inset };
+		hi = hi - Vec3f{ inset, inset, inset };
+		Vec3f color = leaves[(size_t)i] ? Vec3f{ 1, 1, 1 } : ramp[depth < rampSize ? depth : rampSize - 1];
+		AddBoxLines( renderer, lo, hi, color );
+	}
+}
+
 void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& options, ttBodyId highlight,
                 std::vector<WorldLabel>* labels )
 {
@@ -273,5 +453,13 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 	if ( options.jointFrames || options.jointLabels )
 	{
 		AddJoints( renderer, worldId, options, labels );
+	}
+	if ( options.limits )
+	{
+		AddJointLimits( renderer, worldId, options.limitSize );
+	}
+	if ( options.broadphaseTree )
+	{
+		AddBroadphaseTree( renderer, worldId );
 	}
 }

@@ -13,10 +13,15 @@ struct DebugDrawOptions
 	bool jointFrames = false; ///< anchors with the body axes at them, and the gap between anchors
 	bool jointLabels = false; ///< force and torque labels (drawn by the viewer's text overlay)
 	bool aabbs = false;       ///< world bounds of every finite shape
-	// Hooks for later issues; nothing draws them yet because the library does not expose
-	// sleeping state, the broadphase tree or the long range constraints.
-	bool sleeping = false;
+	/// Joint limits in orange with the current value in white: hinge arcs, spherical swing cones
+	/// and twist arcs, prismatic ranges.
+	bool limits = false;
+	float limitSize = 0.3f; ///< radius of the limit arcs and cones, m (fixed, like the joint frames)
+	/// The broadphase tree's fat boxes: inner nodes coloured by depth, leaves white.
 	bool broadphaseTree = false;
+	// Hooks for later issues; nothing draws them yet because the library does not expose
+	// sleeping state or the long range constraints.
+	bool sleeping = false;
 	bool longRange = false;
 };
 

@@ -47,6 +47,14 @@ TT_API int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int c
 /// Joints that broke during the last step; valid until the next step.
 TT_API ttJointBreakEvents ttWorld_GetJointBreakEvents( ttWorldId worldId );
 TT_API ttStepStats ttWorld_GetStepStats( ttWorldId worldId );
+/// Debug read of the broadphase tree (one leaf per bounded shape; planes are not in it). The
+/// leaves are first brought up to date with the current poses, as a scene query does, so each
+/// leaf's box is the fattened box that encloses its shape's box now; an inner node's box is the
+/// union of its children's. Nodes come parents first (depth-first), root at depth 0.
+TT_API int ttWorld_GetBroadphaseNodeCount( ttWorldId worldId );
+/// Copy up to capacity nodes of that tree: boxes (required), depths and leaf flags (each may be
+/// NULL); returns how many were copied.
+TT_API int ttWorld_GetBroadphaseNodes( ttWorldId worldId, ttAABB* boxes, int* depths, bool* leaves, int capacity );
 
 /// Sum over dynamic bodies of 1/2 m v^2 + 1/2 w^T I w, J.
 TT_API ttReal ttWorld_GetKineticEnergy( ttWorldId worldId );
@@ -211,15 +219,24 @@ TT_API ttResult ttJoint_SetDamping( ttJointId jointId, ttReal linearDamping, ttR
 /// Hinge angle of B relative to A about the hinge axis, radians in (-pi, pi].
 TT_API ttReal ttHingeJoint_GetAngle( ttJointId jointId );
 TT_API ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, ttReal upper );
+/// The limits as set (the def or ttHingeJoint_SetLimits), radians. Outputs may be NULL; for an
+/// invalid id or another joint type they are cleared and the result says why.
+TT_API ttResult ttHingeJoint_GetLimits( ttJointId jointId, bool* enabled, ttReal* lower, ttReal* upper );
 TT_API ttResult ttHingeJoint_SetTarget( ttJointId jointId, bool enable, ttReal targetAngle, ttReal compliance );
 TT_API ttResult ttHingeJoint_SetMotor( ttJointId jointId, bool enable, ttReal speed, ttReal maxTorque );
 
 /// Swing angle (between the x axes) and twist angle (about them), radians.
 TT_API ttReal ttSphericalJoint_GetSwingAngle( ttJointId jointId );
 TT_API ttReal ttSphericalJoint_GetTwistAngle( ttJointId jointId );
+/// The swing cone's half angle and the twist range as set in the def, radians (outputs as for
+/// ttHingeJoint_GetLimits).
+TT_API ttResult ttSphericalJoint_GetLimits( ttJointId jointId, bool* swingEnabled, ttReal* maxSwing, bool* twistEnabled,
+                                            ttReal* lowerTwist, ttReal* upperTwist );
 
 /// Offset of B's frame along A's x axis, m.
 TT_API ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId );
+/// The translation range as set in the def, m (outputs as for ttHingeJoint_GetLimits).
+TT_API ttResult ttPrismaticJoint_GetLimits( ttJointId jointId, bool* enabled, ttReal* lower, ttReal* upper );
 TT_API ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal target, ttReal compliance );
 TT_API ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force );
 
@@ -231,8 +248,8 @@ TT_API ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLen
 // Scene queries
 //
 // Queries walk the broadphase tree and test each candidate shape exactly at its current pose.
-// Callbacks must not create, destroy or move bodies or shapes. Shape casts and closest-point
-// queries come with the GJK narrow phase (docs/collision.md).
+// Callbacks must not create, destroy or move bodies or shapes. Shape casts, shape overlap and
+// closest point use GJK on the shapes' convex cores (docs/collision.md).
 
 /// Sees every shape whose filter has the default category (1) and mask.
 TT_API ttQueryFilter ttDefaultQueryFilter( void );
@@ -249,6 +266,24 @@ TT_API ttResult ttWorld_OverlapAABB( ttWorldId worldId, ttAABB box, ttQueryFilte
                                      void* context );
 /// The segment against one shape, ignoring filters.
 TT_API ttRayResult ttShape_RayCast( ttShapeId shapeId, ttVec3 origin, ttVec3 translation );
+/// Sweep a convex shape at `start` along `translation` (no rotation); fcn gets each shape it hits
+/// with the fraction of the translation where they first touch, the contact point on that shape
+/// and its surface normal there (toward the swept shape), and steers the cast as for ttWorld_CastRay.
+/// A shape the query shape already overlaps at `start` is reported at fraction 0 (normal: the way
+/// out of it, point: on its surface). The fraction is conservative: the shapes are apart by at
+/// most TT_CAST_TOLERANCE there (docs/collision.md).
+TT_API ttResult ttWorld_CastShape( ttWorldId worldId, const ttQueryShape* shape, ttTransform start, ttVec3 translation,
+                                   ttQueryFilter filter, ttCastResultFcn* fcn, void* context );
+/// The first shape the sweep hits (result.hit false if none); point and normal as above.
+TT_API ttRayResult ttWorld_CastShapeClosest( ttWorldId worldId, const ttQueryShape* shape, ttTransform start,
+                                             ttVec3 translation, ttQueryFilter filter );
+/// Every shape that touches or overlaps the convex shape placed at `transform` (exact GJK test).
+TT_API ttResult ttWorld_OverlapShape( ttWorldId worldId, const ttQueryShape* shape, ttTransform transform,
+                                      ttQueryFilter filter, ttOverlapResultFcn* fcn, void* context );
+/// The point of the world's shapes nearest to `point`, searched within maxDistance (>= 0, may be
+/// infinite); a point inside a solid shape (or below a plane) is at distance 0 from it.
+TT_API ttClosestPointResult ttWorld_ClosestPoint( ttWorldId worldId, ttVec3 point, ttReal maxDistance,
+                                                  ttQueryFilter filter );
 
 /// Collision filter of a shape (see ttFilter); takes effect at the next step.
 TT_API ttResult ttShape_SetFilter( ttShapeId shapeId, ttFilter filter );

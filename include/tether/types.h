@@ -334,3 +334,40 @@ typedef ttReal ttCastResultFcn( ttShapeId shapeId, ttVec3 point, ttVec3 normal, 
 
 /// Called for each shape an overlap query finds; return false to stop the query.
 typedef bool ttOverlapResultFcn( ttShapeId shapeId, void* context );
+
+/// Point cloud of a convex query shape: the shape is the convex hull of the points (shape frame);
+/// the points are read during the query only, no hull is built.
+typedef struct ttQueryHull
+{
+	const ttVec3* points;
+	int count; ///< 1 to TT_MAX_HULL_VERTICES
+} ttQueryHull;
+
+/// A convex shape for shape casts and overlap queries, in its own frame (placed by a transform).
+/// type: ttShape_sphere, capsule, box, cylinder or hull; the member of that name describes it.
+typedef struct ttQueryShape
+{
+	ttShapeType type;
+	union
+	{
+		ttSphere sphere;
+		ttCapsule capsule;
+		ttBox box;
+		ttCylinder cylinder;
+		ttQueryHull hull;
+	};
+} ttQueryShape;
+
+/// Result of a closest-point query (hit == false: no shape within the distance; the rest is zero).
+typedef struct ttClosestPointResult
+{
+	ttShapeId shapeId;
+	ttBodyId bodyId;
+	ttVec3 point;    ///< world: the point of the shape nearest to the query point
+	ttReal distance; ///< 0 when the query point is inside the shape (point = the query point)
+	bool hit;
+} ttClosestPointResult;
+
+/// Shape casts stop when the swept shape is within this distance of the shape it hits (m): the
+/// reported fraction is never past the first contact, and at most this far before it in distance.
+#define TT_CAST_TOLERANCE ( (ttReal)1e-4 )
