@@ -7,6 +7,8 @@ packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libe
            ffmpeg xvfb xauth python3-matplotlib)
 # Oracle of the differential GJK/EPA test (tests/test_gjk_ccd.c); the library does not use it.
 packages+=(libccd-dev)
+# The peer engines of the benchmark program tether-peers (bench/); the library does not use them.
+packages+=(libbullet-dev libode-dev libmujoco-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
