@@ -5,7 +5,7 @@
 // scene moves. Single-shape ray casts are checked by marching along the ray with an independent
 // inside test. Bad input is refused with a message, and queries do not change the simulation.
 #include "test_macros.h"
-#include "test_random.h"
+#include "test_random_scene.h"
 
 #include "tether/tether.h"
 
@@ -31,48 +31,9 @@ typedef struct Scene
 
 static void BuildScene( Scene* scene, uint64_t seed )
 {
-	SeedRandom( seed );
 	memset( scene, 0, sizeof( *scene ) );
-	ttWorldDef worldDef = ttDefaultWorldDef();
-	worldDef.substeps = 4;
-	scene->world = ttCreateWorld( &worldDef );
-	ttBodyDef groundDef = ttDefaultBodyDef();
-	ttBodyId ground = ttCreateBody( scene->world, &groundDef );
-	ttShapeDef shapeDef = ttDefaultShapeDef();
-	scene->shapes[scene->shapeCount++] = ttCreatePlaneShape( ground, &shapeDef, &( ttPlane ){ { 0, 1, 0 }, 0 } );
-	for ( int i = 0; i < BODY_COUNT; ++i )
-	{
-		ttBodyDef def = ttDefaultBodyDef();
-		def.type = i < 40 ? ttBody_static : ttBody_dynamic;
-		def.position = ttAdd( RandomVec( 15 ), ( ttVec3 ){ 0, 16, 0 } );
-		def.rotation = RandomRotation();
-		def.linearVelocity = def.type == ttBody_dynamic ? RandomVec( 3 ) : TT_VEC3_ZERO;
-		ttBodyId body = ttCreateBody( scene->world, &def );
-		ttShapeDef sd = ttDefaultShapeDef();
-		sd.localPosition = Random01() < 0.3 ? RandomVec( 0.5 ) : TT_VEC3_ZERO;
-		sd.localRotation = RandomRotation();
-		if ( Random01() < 0.2 )
-		{
-			sd.filter.categoryBits = 2; // hidden from queries that mask category 2 out
-		}
-		double r = Random01();
-		ttShapeId shape;
-		if ( r < 0.35 )
-		{
-			shape = ttCreateSphereShape( body, &sd, &( ttSphere ){ RandomRange( 0.2, 1.2 ) } );
-		}
-		else if ( r < 0.7 )
-		{
-			shape = ttCreateBoxShape(
-			    body, &sd, &( ttBox ){ { RandomRange( 0.1, 1 ), RandomRange( 0.1, 1 ), RandomRange( 0.1, 1 ) } } );
-		}
-		else
-		{
-			ttVec3 half = RandomVec( 0.8 );
-			shape = ttCreateCapsuleShape( body, &sd, &( ttCapsule ){ ttNeg( half ), half, RandomRange( 0.1, 0.6 ) } );
-		}
-		scene->shapes[scene->shapeCount++] = shape;
-	}
+	scene->shapeCount =
+	    BuildRandomScene( &scene->world, scene->shapes, seed, ( RandomSceneSettings ){ BODY_COUNT, 40, 15, false } );
 }
 
 static bool SeesShape( ttShapeId shape, ttQueryFilter filter )

@@ -12,7 +12,7 @@
 //     toward it hits there, and a sphere a little smaller than the distance overlaps nothing.
 // Bad input is refused with one message per call and no crash.
 #include "test_macros.h"
-#include "test_random.h"
+#include "test_random_scene.h"
 
 #include "shape_cast.h"
 #include "world.h"
@@ -52,60 +52,9 @@ static void RandomHullPoints( ttVec3* points, int count, double extent )
 
 static void BuildScene( Scene* scene, uint64_t seed )
 {
-	SeedRandom( seed );
 	memset( scene, 0, sizeof( *scene ) );
-	ttWorldDef worldDef = ttDefaultWorldDef();
-	worldDef.substeps = 4;
-	scene->world = ttCreateWorld( &worldDef );
-	ttBodyDef groundDef = ttDefaultBodyDef();
-	ttBodyId ground = ttCreateBody( scene->world, &groundDef );
-	ttShapeDef shapeDef = ttDefaultShapeDef();
-	scene->shapes[scene->shapeCount++] = ttCreatePlaneShape( ground, &shapeDef, &( ttPlane ){ { 0, 1, 0 }, 0 } );
-	for ( int i = 0; i < BODY_COUNT; ++i )
-	{
-		ttBodyDef def = ttDefaultBodyDef();
-		def.type = i < 30 ? ttBody_static : ttBody_dynamic;
-		def.position = ttAdd( RandomVec( 12 ), ( ttVec3 ){ 0, 13, 0 } );
-		def.rotation = RandomRotation();
-		def.linearVelocity = def.type == ttBody_dynamic ? RandomVec( 3 ) : TT_VEC3_ZERO;
-		ttBodyId body = ttCreateBody( scene->world, &def );
-		ttShapeDef sd = ttDefaultShapeDef();
-		sd.localPosition = Random01() < 0.3 ? RandomVec( 0.5 ) : TT_VEC3_ZERO;
-		sd.localRotation = RandomRotation();
-		if ( Random01() < 0.2 )
-		{
-			sd.filter.categoryBits = 2; // hidden from queries with the default filter
-		}
-		double r = Random01();
-		ttShapeId shape;
-		if ( r < 0.2 )
-		{
-			shape = ttCreateSphereShape( body, &sd, &( ttSphere ){ RandomRange( 0.2, 1.2 ) } );
-		}
-		else if ( r < 0.4 )
-		{
-			shape = ttCreateBoxShape(
-			    body, &sd, &( ttBox ){ { RandomRange( 0.1, 1 ), RandomRange( 0.1, 1 ), RandomRange( 0.1, 1 ) } } );
-		}
-		else if ( r < 0.6 )
-		{
-			ttVec3 half = RandomVec( 0.8 );
-			shape = ttCreateCapsuleShape( body, &sd, &( ttCapsule ){ ttNeg( half ), half, RandomRange( 0.1, 0.6 ) } );
-		}
-		else if ( r < 0.8 )
-		{
-			shape =
-			    ttCreateCylinderShape( body, &sd, &( ttCylinder ){ RandomRange( 0.1, 0.9 ), RandomRange( 0.1, 0.9 ) } );
-		}
-		else
-		{
-			ttVec3 points[10];
-			RandomHullPoints( points, 10, 0.8 );
-			shape = ttCreateHullShape( body, &sd, points, 10 );
-		}
-		ENSURE( TT_ID_EQUALS( shape, ttNullShapeId ) == false );
-		scene->shapes[scene->shapeCount++] = shape;
-	}
+	scene->shapeCount =
+	    BuildRandomScene( &scene->world, scene->shapes, seed, ( RandomSceneSettings ){ BODY_COUNT, 30, 12, true } );
 }
 
 // A random query shape; hull points go to `points` (kept by the caller).
