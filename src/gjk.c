@@ -22,6 +22,10 @@
 #define TT_GJK_ABSOLUTE 1e-9
 #endif
 #define TT_GJK_MAX_ITERATIONS 128
+// |volume| <= this * (longest edge)^3: the tetrahedron is flat to rounding (see ttSolveTetrahedron).
+// The triple product of edges of length <= L has a rounding error below about 6 eps L^3 (eps =
+// 2.2e-16, the geometry is in double whatever ttReal is); 64 eps leaves a margin.
+#define TT_GJK_FLAT_VOLUME ( 64 * 2.220446049250313e-16 )
 
 bool ttConvexProxy_Make( ttConvexProxy* proxy, const ttShape* shape, ttTransform xf )
 {
@@ -271,16 +275,28 @@ static bool ttSolveTetrahedron( ttSimplexVertexD* s, int* count, double* weights
 	double bestWeights[3];
 	int bestCount = 0;
 	bool inside = true;
-	double volume = ttVec3d_Dot( ttVec3d_Sub( s[1].w, s[0].w ),
-	                             ttVec3d_Cross( ttVec3d_Sub( s[2].w, s[0].w ), ttVec3d_Sub( s[3].w, s[0].w ) ) );
+	ttVec3d e1 = ttVec3d_Sub( s[1].w, s[0].w ), e2 = ttVec3d_Sub( s[2].w, s[0].w ), e3 = ttVec3d_Sub( s[3].w, s[0].w );
+	double volume = ttVec3d_Dot( e1, ttVec3d_Cross( e2, e3 ) );
+	// A flat tetrahedron has no inside: test all its faces. "Flat" is not volume == 0 but a volume
+	// within the rounding of its own computation. On a curved support (a cylinder's rim, approached
+	// linearly) GJK ends with three vertices a few 1e-6 apart and nearly collinear; the volume of
+	// such a sliver is then pure rounding noise (1e-18 where the bound below is 1e-15), and so are
+	// the per-face signs below, which are the same triple product computed another way. Trusted,
+	// that noise declared the origin enclosed with the cores 2 cm apart, differently in every
+	// frame. The bound is a forward error bound of the triple product in terms of the longest of
+	// the six edges, so any vertex order gives the same verdict.
+	double l1 = ttVec3d_Length( e1 ), l2 = ttVec3d_Length( e2 ), l3 = ttVec3d_Length( e3 );
+	double l4 = ttVec3d_Length( ttVec3d_Sub( s[2].w, s[1].w ) ), l5 = ttVec3d_Length( ttVec3d_Sub( s[3].w, s[1].w ) );
+	double l6 = ttVec3d_Length( ttVec3d_Sub( s[3].w, s[2].w ) );
+	double longest = fmax( fmax( fmax( l1, l2 ), fmax( l3, l4 ) ), fmax( l5, l6 ) );
+	bool flat = fabs( volume ) <= TT_GJK_FLAT_VOLUME * longest * longest * longest;
 	for ( int f = 0; f < 4; ++f )
 	{
 		ttVec3d a = s[faces[f][0]].w, b = s[faces[f][1]].w, c = s[faces[f][2]].w, d = s[faces[f][3]].w;
 		ttVec3d n = ttVec3d_Cross( ttVec3d_Sub( b, a ), ttVec3d_Sub( c, a ) );
 		double signOrigin = -ttVec3d_Dot( n, a );
 		double signOpposite = ttVec3d_Dot( n, ttVec3d_Sub( d, a ) );
-		// A flat tetrahedron has no inside: test all its faces.
-		bool outside = volume == 0 || signOrigin * signOpposite <= 0;
+		bool outside = flat || signOrigin * signOpposite <= 0;
 		if ( outside == false )
 		{
 			continue;

@@ -214,9 +214,7 @@ bool ttShape_CastQueryAt( const ttShape* shape, ttTransform xf, const ttQueryPro
 		if ( gjk.overlap || gjk.distance <= radius )
 		{
 			// Overlapping (at the start: advancement stops short of contact, so later only by
-			// rounding). EPA gives the way out; it also catches GJK's rare false "overlap" on
-			// degenerate supports (box against cylinder), where its separation comes out positive
-			// and the sweep goes on with it.
+			// rounding). EPA gives the way out.
 			ttConvexContact contact;
 			ttConvexContact_Compute( &moving, &target, &contact );
 			separation = contact.separation;
@@ -272,14 +270,7 @@ bool ttShape_OverlapsQueryAt( const ttShape* shape, ttTransform xf, const ttQuer
 	ttConvexProxy_Make( &target, shape, xf );
 	ttGjkOutput gjk;
 	ttGjk( &query->proxy, &target, &gjk );
-	if ( gjk.overlap )
-	{
-		// Confirmed by EPA, as in the sweep: GJK can claim overlap on degenerate supports.
-		ttConvexContact contact;
-		ttConvexContact_Compute( &query->proxy, &target, &contact );
-		return contact.separation <= 0;
-	}
-	return gjk.distance <= query->proxy.radius + target.radius;
+	return gjk.overlap || gjk.distance <= query->proxy.radius + target.radius;
 }
 
 ttReal ttShape_ClosestPointAt( const ttShape* shape, ttTransform xf, ttVec3 point, ttVec3* closest )
