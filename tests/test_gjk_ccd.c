@@ -25,6 +25,7 @@
 #include "gjk.h"
 #include "hull.h"
 #include "test_macros.h"
+#include "test_random.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,34 +51,6 @@ int main( void )
 #define SELF_TOL 1e-3
 #endif
 
-static uint64_t s_rng = 0x9e3779b97f4a7c15ull;
-
-static double Uniform( double lo, double hi )
-{
-	s_rng ^= s_rng << 13;
-	s_rng ^= s_rng >> 7;
-	s_rng ^= s_rng << 17;
-	return lo + ( hi - lo ) * (double)( s_rng >> 11 ) / (double)( 1ull << 53 );
-}
-
-static ttVec3 RandomUnit( void )
-{
-	for ( ;; )
-	{
-		ttVec3 v = { (ttReal)Uniform( -1, 1 ), (ttReal)Uniform( -1, 1 ), (ttReal)Uniform( -1, 1 ) };
-		ttReal l = ttLength( v );
-		if ( l > (ttReal)0.1 && l <= 1 )
-		{
-			return ttScale( 1 / l, v );
-		}
-	}
-}
-
-static ttQuat RandomRotation( void )
-{
-	return ttQuatFromAxisAngle( RandomUnit(), (ttReal)Uniform( 0, 2 * TT_PI ) );
-}
-
 typedef struct Body
 {
 	ttShape shape;
@@ -94,30 +67,31 @@ static void MakeShape( Body* body, int type )
 	{
 		case 0:
 			s->type = ttShape_sphere;
-			s->sphere.radius = (ttReal)Uniform( 0.05, 0.5 );
+			s->sphere.radius = (ttReal)RandomUniform( 0.05, 0.5 );
 			break;
 		case 1:
 		{
 			s->type = ttShape_capsule;
-			ttVec3 half = ttScale( (ttReal)Uniform( 0.05, 0.4 ), RandomUnit() );
-			s->capsule = ( ttCapsule ){ ttNeg( half ), half, (ttReal)Uniform( 0.05, 0.3 ) };
+			ttVec3 half = ttScale( (ttReal)RandomUniform( 0.05, 0.4 ), RandomUnit() );
+			s->capsule = ( ttCapsule ){ ttNeg( half ), half, (ttReal)RandomUniform( 0.05, 0.3 ) };
 			break;
 		}
 		case 2:
 			s->type = ttShape_box;
-			s->box.halfExtents =
-			    ( ttVec3 ){ (ttReal)Uniform( 0.05, 0.5 ), (ttReal)Uniform( 0.05, 0.5 ), (ttReal)Uniform( 0.05, 0.5 ) };
+			s->box.halfExtents = ( ttVec3 ){ (ttReal)RandomUniform( 0.05, 0.5 ), (ttReal)RandomUniform( 0.05, 0.5 ),
+			                                 (ttReal)RandomUniform( 0.05, 0.5 ) };
 			break;
 		case 3:
 			s->type = ttShape_cylinder;
-			s->cylinder = ( ttCylinder ){ (ttReal)Uniform( 0.05, 0.5 ), (ttReal)Uniform( 0.05, 0.5 ) };
+			s->cylinder = ( ttCylinder ){ (ttReal)RandomUniform( 0.05, 0.5 ), (ttReal)RandomUniform( 0.05, 0.5 ) };
 			break;
 		default:
 		{
 			s->type = ttShape_hull;
 			ttVec3 points[24];
-			int count = 6 + (int)Uniform( 0, 18 );
-			ttVec3 scale = { (ttReal)Uniform( 0.1, 0.5 ), (ttReal)Uniform( 0.1, 0.5 ), (ttReal)Uniform( 0.1, 0.5 ) };
+			int count = 6 + (int)RandomUniform( 0, 18 );
+			ttVec3 scale = { (ttReal)RandomUniform( 0.1, 0.5 ), (ttReal)RandomUniform( 0.1, 0.5 ),
+			                 (ttReal)RandomUniform( 0.1, 0.5 ) };
 			for ( int i = 0; i < count; ++i )
 			{
 				points[i] = ttMulComponents( scale, RandomUnit() );
@@ -167,6 +141,8 @@ static double OverlapAlong( const Body* a, const Body* b, ttVec3 n )
 
 int main( void )
 {
+	SeedRandom( 0x9e3779b97f4a7c15ull ); // this test's own stream
+
 	ccd_t ccd;
 	CCD_INIT( &ccd );
 	ccd.support1 = CcdSupport;
@@ -187,11 +163,13 @@ int main( void )
 		int typeA = pair % 5, typeB = ( pair / 5 ) % 5;
 		MakeShape( &a, typeA );
 		MakeShape( &b, typeB );
-		ttTransform xfA = { { (ttReal)Uniform( -1, 1 ), (ttReal)Uniform( -1, 1 ), (ttReal)Uniform( -1, 1 ) },
-		                    RandomRotation() };
+		ttTransform xfA = {
+		    { (ttReal)RandomUniform( -1, 1 ), (ttReal)RandomUniform( -1, 1 ), (ttReal)RandomUniform( -1, 1 ) },
+		    RandomRotation() };
 		// Centre distance from 0 to the sum of the extents: roughly half the pairs overlap.
 		ttReal reach = ttShape_Extent( &a.shape ) + ttShape_Extent( &b.shape );
-		ttTransform xfB = { ttMulAdd( xfA.p, (ttReal)Uniform( 0, 1.1 ) * reach, RandomUnit() ), RandomRotation() };
+		ttTransform xfB = { ttMulAdd( xfA.p, (ttReal)RandomUniform( 0, 1.1 ) * reach, RandomUnit() ),
+		                    RandomRotation() };
 		ttConvexProxy_Make( &a.proxy, &a.shape, xfA );
 		ttConvexProxy_Make( &b.proxy, &b.shape, xfB );
 

@@ -23,6 +23,26 @@ static inline ttReal RandomRange( double lo, double hi )
 	return (ttReal)( lo + ( hi - lo ) * Random01() );
 }
 
+/// Uniform in [lo, hi), in double.
+static inline double RandomUniform( double lo, double hi )
+{
+	return lo + ( hi - lo ) * Random01();
+}
+
+/// A unit vector of uniformly random direction (rejection sampling in the unit ball).
+static inline ttVec3 RandomUnit( void )
+{
+	for ( ;; )
+	{
+		ttVec3 v = { RandomRange( -1, 1 ), RandomRange( -1, 1 ), RandomRange( -1, 1 ) };
+		ttReal length = ttLength( v );
+		if ( length > (ttReal)0.1 && length <= 1 )
+		{
+			return ttScale( 1 / length, v );
+		}
+	}
+}
+
 static inline ttVec3 RandomVec( double extent )
 {
 	return ( ttVec3 ){ RandomRange( -extent, extent ), RandomRange( -extent, extent ), RandomRange( -extent, extent ) };
