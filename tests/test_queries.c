@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Scene queries against brute force on random scenes: the closest ray hit equals the nearest of
+// QueryScene queries against brute force on random scenes: the closest ray hit equals the nearest of
 // ttShape_RayCast over every shape, all-hits casts report exactly the shapes that brute force
 // hits, and box overlap reports exactly the shapes whose boxes overlap; before and after the
 // scene moves. Single-shape ray casts are checked by marching along the ray with an independent
@@ -22,49 +22,11 @@
 #define FRACTION_TOLERANCE 1e-9
 #endif
 
-typedef struct Scene
-{
-	ttWorldId world;
-	ttShapeId shapes[2 * BODY_COUNT];
-	int shapeCount;
-} Scene;
-
-static void BuildScene( Scene* scene, uint64_t seed )
+static void BuildScene( QueryScene* scene, uint64_t seed )
 {
 	memset( scene, 0, sizeof( *scene ) );
 	scene->shapeCount =
 	    BuildRandomScene( &scene->world, scene->shapes, seed, ( RandomSceneSettings ){ BODY_COUNT, 40, 15, false } );
-}
-
-static bool SeesShape( ttShapeId shape, ttQueryFilter filter )
-{
-	ttFilter f = ttShape_GetFilter( shape );
-	return ( f.categoryBits & filter.maskBits ) != 0 && ( f.maskBits & filter.categoryBits ) != 0;
-}
-
-typedef struct AllHits
-{
-	int count;
-	ttShapeId shapes[2 * BODY_COUNT];
-	ttReal fractions[2 * BODY_COUNT];
-} AllHits;
-
-static ttReal CollectHit( ttShapeId shapeId, ttVec3 point, ttVec3 normal, ttReal fraction, void* context )
-{
-	(void)point;
-	(void)normal;
-	AllHits* hits = context;
-	hits->shapes[hits->count] = shapeId;
-	hits->fractions[hits->count] = fraction;
-	hits->count += 1;
-	return 1;
-}
-
-static bool CollectOverlap( ttShapeId shapeId, void* context )
-{
-	AllHits* hits = context;
-	hits->shapes[hits->count++] = shapeId;
-	return true;
 }
 
 static bool StopAtFirst( ttShapeId shapeId, void* context )
@@ -74,20 +36,8 @@ static bool StopAtFirst( ttShapeId shapeId, void* context )
 	return false;
 }
 
-static int FindShape( const AllHits* hits, ttShapeId shape )
-{
-	for ( int i = 0; i < hits->count; ++i )
-	{
-		if ( TT_ID_EQUALS( hits->shapes[i], shape ) )
-		{
-			return i;
-		}
-	}
-	return -1;
-}
-
 // Compares the world queries with brute force over every shape; returns the number of mismatches.
-static int CheckQueries( const Scene* scene, int* hitCount )
+static int CheckQueries( const QueryScene* scene, int* hitCount )
 {
 	int bad = 0;
 	ttQueryFilter filters[2] = { ttDefaultQueryFilter(), { 1, ~(uint64_t)2 } };
@@ -100,7 +50,7 @@ static int CheckQueries( const Scene* scene, int* hitCount )
 		ttRayResult nearest = { 0 };
 		nearest.fraction = 2;
 		int expectedHits = 0;
-		static AllHits brute;
+		static QueryHits brute;
 		brute.count = 0;
 		for ( int s = 0; s < scene->shapeCount; ++s )
 		{
@@ -131,7 +81,7 @@ static int CheckQueries( const Scene* scene, int* hitCount )
 		}
 		*hitCount += closest.hit;
 
-		static AllHits all;
+		static QueryHits all;
 		all.count = 0;
 		ttWorld_CastRay( scene->world, origin, translation, filter, CollectHit, &all );
 		bool same = all.count == expectedHits;
@@ -150,7 +100,7 @@ static int CheckQueries( const Scene* scene, int* hitCount )
 		ttVec3 center = ttAdd( RandomVec( 18 ), ( ttVec3 ){ 0, 14, 0 } );
 		ttVec3 half = { RandomRange( 0.5, 6 ), RandomRange( 0.5, 6 ), RandomRange( 0.5, 6 ) };
 		ttAABB box = { ttSub( center, half ), ttAdd( center, half ) };
-		static AllHits found;
+		static QueryHits found;
 		found.count = 0;
 		ttWorld_OverlapAABB( scene->world, box, filter, CollectOverlap, &found );
 		int expectedOverlaps = 0;
@@ -212,7 +162,7 @@ static bool Inside( ttShapeId shape, ttVec3 point )
 
 // March along each ray: a hit must be outside just before and inside just after, with nothing
 // inside before it; a miss must have no inside sample (rays starting inside are skipped).
-static int CheckSingleShapeCasts( const Scene* scene, int* casts )
+static int CheckSingleShapeCasts( const QueryScene* scene, int* casts )
 {
 	int bad = 0;
 	const int samples = 400;
@@ -261,21 +211,13 @@ static int CheckSingleShapeCasts( const Scene* scene, int* casts )
 	return bad;
 }
 
-static int s_messages;
-
-static void CaptureLog( const char* message )
-{
-	(void)message;
-	s_messages += 1;
-}
-
-static void CheckBadInput( const Scene* scene )
+static void CheckBadInput( const QueryScene* scene )
 {
 	ttSetLogFcn( CaptureLog );
 	ttQueryFilter filter = ttDefaultQueryFilter();
 	ttVec3 nanVec = { (ttReal)NAN, 0, 0 };
 	ttVec3 origin = { 0, 5, 0 }, down = { 0, -10, 0 };
-	AllHits hits = { 0 };
+	QueryHits hits = { 0 };
 	int before = s_messages;
 	ENSURE( ttWorld_CastRayClosest( scene->world, nanVec, down, filter ).hit == false );
 	ENSURE( ttWorld_CastRayClosest( scene->world, origin, ( ttVec3 ){ 0, (ttReal)INFINITY, 0 }, filter ).hit == false );
@@ -310,7 +252,7 @@ static void CheckBadInput( const Scene* scene )
 
 int main( void )
 {
-	Scene scene;
+	QueryScene scene;
 	int hits = 0, casts = 0, bad = 0;
 	const uint64_t seeds[] = { 7, 8, 9 };
 	for ( int i = 0; i < 3; ++i )

@@ -1,11 +1,77 @@
 // SPDX-License-Identifier: MIT
-// Random scenes for the query tests: a ground plane and bodies of random pose, velocity and shape
-// (some static, some offset in their body, some in a second filter category), reproducible from a
-// seed.
+// Shared parts of the query tests: random scenes (a ground plane and bodies of random pose,
+// velocity and shape, some static, some offset in their body, some in a second filter category,
+// reproducible from a seed), hit lists filled by the query callbacks, and a log counter.
 #pragma once
 
 #include "test_macros.h"
 #include "test_random.h"
+
+#include <stdlib.h>
+
+#define QUERY_MAX_SHAPES 1024
+
+typedef struct QueryScene
+{
+	ttWorldId world;
+	ttShapeId shapes[QUERY_MAX_SHAPES];
+	int shapeCount;
+} QueryScene;
+
+/// Whether a query with this filter may report the shape (the library's rule, restated).
+static bool SeesShape( ttShapeId shape, ttQueryFilter filter )
+{
+	ttFilter f = ttShape_GetFilter( shape );
+	return ( f.categoryBits & filter.maskBits ) != 0 && ( f.maskBits & filter.categoryBits ) != 0;
+}
+
+/// What a query reported, in the order reported.
+typedef struct QueryHits
+{
+	int count;
+	ttShapeId shapes[QUERY_MAX_SHAPES];
+	ttReal fractions[QUERY_MAX_SHAPES];
+} QueryHits;
+
+static ttReal CollectHit( ttShapeId shapeId, ttVec3 point, ttVec3 normal, ttReal fraction, void* context )
+{
+	(void)point;
+	(void)normal;
+	QueryHits* hits = context;
+	hits->shapes[hits->count] = shapeId;
+	hits->fractions[hits->count] = fraction;
+	hits->count += 1;
+	return 1;
+}
+
+static bool CollectOverlap( ttShapeId shapeId, void* context )
+{
+	QueryHits* hits = context;
+	hits->shapes[hits->count++] = shapeId;
+	return true;
+}
+
+/// Index of the shape in the hits, or -1.
+static int FindShape( const QueryHits* hits, ttShapeId shape )
+{
+	for ( int i = 0; i < hits->count; ++i )
+	{
+		if ( TT_ID_EQUALS( hits->shapes[i], shape ) )
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
+/// Counts the library's error messages, for the bad-input checks.
+static int s_messages;
+
+static void CaptureLog( const char* message )
+{
+	(void)message;
+	s_messages += 1;
+}
 
 typedef struct RandomSceneSettings
 {
@@ -47,6 +113,11 @@ static ttShapeId RandomShape( ttBodyId body, const ttShapeDef* def, bool convexS
 /// Build the scene into a new world; shapes[0] is the ground plane. Returns the shape count.
 static int BuildRandomScene( ttWorldId* world, ttShapeId* shapes, uint64_t seed, RandomSceneSettings settings )
 {
+	if ( settings.bodyCount + 1 > QUERY_MAX_SHAPES )
+	{
+		fprintf( stderr, "FAIL: %d bodies do not fit QUERY_MAX_SHAPES\n", settings.bodyCount );
+		exit( 1 );
+	}
 	SeedRandom( seed );
 	ttWorldDef worldDef = ttDefaultWorldDef();
 	worldDef.substeps = 4;

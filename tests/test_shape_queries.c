@@ -24,7 +24,6 @@
 #include <string.h>
 
 #define BODY_COUNT 250
-#define MAX_SHAPES ( BODY_COUNT + 1 )
 #define CASTS 120
 #define POINTS 200
 #define SAMPLES 256
@@ -35,13 +34,6 @@
 #define SLACK 1e-7
 #endif
 
-typedef struct Scene
-{
-	ttWorldId world;
-	ttShapeId shapes[MAX_SHAPES];
-	int shapeCount;
-} Scene;
-
 static void RandomHullPoints( ttVec3* points, int count, double extent )
 {
 	for ( int i = 0; i < count; ++i )
@@ -50,7 +42,7 @@ static void RandomHullPoints( ttVec3* points, int count, double extent )
 	}
 }
 
-static void BuildScene( Scene* scene, uint64_t seed )
+static void BuildScene( QueryScene* scene, uint64_t seed )
 {
 	memset( scene, 0, sizeof( *scene ) );
 	scene->shapeCount =
@@ -100,12 +92,6 @@ static const ttShape* InternalShape( ttShapeId id, ttTransform* xf )
 	return shape;
 }
 
-static bool Sees( ttShapeId shape, ttQueryFilter filter )
-{
-	ttFilter f = ttShape_GetFilter( shape );
-	return ( f.categoryBits & filter.maskBits ) != 0 && ( f.maskBits & filter.categoryBits ) != 0;
-}
-
 // Independent separation of the query shape at `xf` and a shape: GJK/EPA signed distance
 // (analytic for planes); > 0 apart, < 0 overlapping.
 static double Separation( const ttQueryShape* q, ttTransform xf, const ttShape* shape, ttTransform shapeXf )
@@ -124,43 +110,6 @@ static double Separation( const ttQueryShape* q, ttTransform xf, const ttShape* 
 	ttConvexContact contact;
 	ttConvexContact_Compute( &query.proxy, &target, &contact );
 	return (double)contact.separation;
-}
-
-typedef struct Hits
-{
-	int count;
-	ttShapeId shapes[MAX_SHAPES];
-	ttReal fractions[MAX_SHAPES];
-} Hits;
-
-static ttReal CollectHit( ttShapeId shapeId, ttVec3 point, ttVec3 normal, ttReal fraction, void* context )
-{
-	(void)point;
-	(void)normal;
-	Hits* hits = context;
-	hits->shapes[hits->count] = shapeId;
-	hits->fractions[hits->count] = fraction;
-	hits->count += 1;
-	return 1;
-}
-
-static bool CollectOverlap( ttShapeId shapeId, void* context )
-{
-	Hits* hits = context;
-	hits->shapes[hits->count++] = shapeId;
-	return true;
-}
-
-static int FindShape( const Hits* hits, ttShapeId shape )
-{
-	for ( int i = 0; i < hits->count; ++i )
-	{
-		if ( TT_ID_EQUALS( hits->shapes[i], shape ) )
-		{
-			return i;
-		}
-	}
-	return -1;
 }
 
 typedef struct Stats
@@ -235,7 +184,7 @@ static bool BoxesOverlap( ttAABB a, ttAABB b )
 	       a.lower.z <= b.upper.z && b.lower.z <= a.upper.z;
 }
 
-static int CheckCasts( const Scene* scene, Stats* stats )
+static int CheckCasts( const QueryScene* scene, Stats* stats )
 {
 	int bad = 0;
 	ttQueryFilter filters[2] = { ttDefaultQueryFilter(), { UINT64_MAX, UINT64_MAX } };
@@ -260,7 +209,7 @@ static int CheckCasts( const Scene* scene, Stats* stats )
 		stats->casts += 1;
 
 		// Brute force: the per-shape cast over every shape.
-		Hits brute = { 0 };
+		QueryHits brute = { 0 };
 		double bestFraction = 2;
 		for ( int i = 0; i < scene->shapeCount; ++i )
 		{
@@ -287,7 +236,7 @@ static int CheckCasts( const Scene* scene, Stats* stats )
 				fprintf( stderr, "hit outside the swept box\n" );
 				bad += 1;
 			}
-			if ( didHit && Sees( scene->shapes[i], filter ) )
+			if ( didHit && SeesShape( scene->shapes[i], filter ) )
 			{
 				brute.shapes[brute.count] = scene->shapes[i];
 				brute.fractions[brute.count++] = hit.fraction;
@@ -323,7 +272,7 @@ static int CheckCasts( const Scene* scene, Stats* stats )
 		}
 
 		// All hits through the tree: the same shapes at the same fractions.
-		Hits all = { 0 };
+		QueryHits all = { 0 };
 		ENSURE( ttWorld_CastShape( scene->world, &q, start, translation, filter, CollectHit, &all ) == ttResult_ok );
 		if ( all.count != brute.count )
 		{
@@ -343,7 +292,7 @@ static int CheckCasts( const Scene* scene, Stats* stats )
 	return bad;
 }
 
-static int CheckOverlaps( const Scene* scene, Stats* stats )
+static int CheckOverlaps( const QueryScene* scene, Stats* stats )
 {
 	int bad = 0;
 	for ( int c = 0; c < CASTS; ++c )
@@ -352,7 +301,7 @@ static int CheckOverlaps( const Scene* scene, Stats* stats )
 		ttQueryShape q = RandomQueryShape( points );
 		ttTransform xf = { ttAdd( RandomVec( 13 ), ( ttVec3 ){ 0, 12, 0 } ), RandomRotation() };
 		ttQueryFilter filter = c % 2 ? ttDefaultQueryFilter() : ( ttQueryFilter ){ UINT64_MAX, UINT64_MAX };
-		Hits found = { 0 };
+		QueryHits found = { 0 };
 		ENSURE( ttWorld_OverlapShape( scene->world, &q, xf, filter, CollectOverlap, &found ) == ttResult_ok );
 		stats->overlaps += 1;
 		int bruteCount = 0;
@@ -362,7 +311,7 @@ static int CheckOverlaps( const Scene* scene, Stats* stats )
 			const ttShape* shape = InternalShape( scene->shapes[i], &shapeXf );
 			ttQueryProxy query;
 			ttQueryProxy_Make( &query, &q, xf );
-			bool overlaps = ttShape_OverlapsQueryAt( shape, shapeXf, &query ) && Sees( scene->shapes[i], filter );
+			bool overlaps = ttShape_OverlapsQueryAt( shape, shapeXf, &query ) && SeesShape( scene->shapes[i], filter );
 			bruteCount += overlaps;
 			if ( overlaps != ( FindShape( &found, scene->shapes[i] ) >= 0 ) )
 			{
@@ -386,7 +335,7 @@ static int CheckOverlaps( const Scene* scene, Stats* stats )
 	return bad;
 }
 
-static int CheckClosestPoints( const Scene* scene, Stats* stats )
+static int CheckClosestPoints( const QueryScene* scene, Stats* stats )
 {
 	int bad = 0;
 	const double maxDistances[] = { INFINITY, 3, 0.5, 0 };
@@ -400,7 +349,7 @@ static int CheckClosestPoints( const Scene* scene, Stats* stats )
 		double best = INFINITY;
 		for ( int i = 0; i < scene->shapeCount; ++i )
 		{
-			if ( Sees( scene->shapes[i], filter ) == false )
+			if ( SeesShape( scene->shapes[i], filter ) == false )
 			{
 				continue;
 			}
@@ -453,7 +402,7 @@ static int CheckClosestPoints( const Scene* scene, Stats* stats )
 				}
 			}
 			// Nothing is nearer: a sphere a little smaller than the distance overlaps no shape.
-			Hits inside = { 0 };
+			QueryHits inside = { 0 };
 			ttQueryShape ball = { .type = ttShape_sphere, .sphere = { (ttReal)( 0.999 * (double)r.distance ) } };
 			ttWorld_OverlapShape( scene->world, &ball, ( ttTransform ){ p, TT_QUAT_IDENTITY }, filter, CollectOverlap,
 			                      &inside );
@@ -467,15 +416,7 @@ static int CheckClosestPoints( const Scene* scene, Stats* stats )
 	return bad;
 }
 
-static int s_messages;
-
-static void CaptureLog( const char* message )
-{
-	(void)message;
-	s_messages += 1;
-}
-
-static void CheckBadInput( const Scene* scene )
+static void CheckBadInput( const QueryScene* scene )
 {
 	ttSetLogFcn( CaptureLog );
 	ttWorldId w = scene->world;
@@ -483,7 +424,7 @@ static void CheckBadInput( const Scene* scene )
 	ttTransform xf = { { 0, 5, 0 }, TT_QUAT_IDENTITY };
 	ttVec3 down = { 0, -10, 0 };
 	ttReal nan = (ttReal)NAN;
-	Hits hits = { 0 };
+	QueryHits hits = { 0 };
 	ttVec3 same[3] = { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 } };
 	ttVec3 nanPoints[2] = { { 0, 0, 0 }, { nan, 0, 0 } };
 	ttQueryShape badShapes[] = {
@@ -591,7 +532,7 @@ static void CheckAnalytic( void )
 	ENSURE( c.hit && TT_ID_EQUALS( c.shapeId, box ) && c.distance == 0 );
 	ENSURE( ttWorld_ClosestPoint( world, ( ttVec3 ){ -20, 4, 0 }, 3, filter ).hit == false );
 	// Overlap: a ball straddling the box's corner region and the ground.
-	Hits hits = { 0 };
+	QueryHits hits = { 0 };
 	ttWorld_OverlapShape( world, &ball, ( ttTransform ){ { 8.8, 0.3, 0 }, TT_QUAT_IDENTITY }, filter, CollectOverlap,
 	                      &hits );
 	ENSURE( hits.count == 2 );
@@ -601,7 +542,7 @@ static void CheckAnalytic( void )
 int main( void )
 {
 	CheckAnalytic();
-	Scene scene;
+	QueryScene scene;
 	Stats stats = { 0 };
 	int bad = 0;
 	const uint64_t seeds[] = { 11, 12, 13 };
