@@ -53,52 +53,38 @@ void* ttJoint_GetUserData( ttJointId jointId )
 	return joint != NULL ? joint->userData : NULL;
 }
 
-ttVec3 ttJoint_GetAnchorA( ttJointId jointId )
+// World transform of one side's joint frame: side 0 is body A, side 1 body B.
+static ttTransform ttJointWorldFrame( const char* function, ttJointId jointId, int side )
 {
 	ttWorld* world;
-	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
+	ttJoint* joint = ttResolveJoint( function, jointId, &world );
 	if ( joint == NULL )
 	{
-		return TT_VEC3_ZERO;
+		return TT_TRANSFORM_IDENTITY;
 	}
-	const ttBody* body = ttWorld_Body( world, joint->bodyA );
-	return ttAdd( ttBody_Center( body ), ttRotate( body->q, joint->simFrameA.p ) );
+	const ttBody* body = ttWorld_Body( world, side == 0 ? joint->bodyA : joint->bodyB );
+	ttTransform local = side == 0 ? joint->simFrameA : joint->simFrameB;
+	return ttMulTransforms( ( ttTransform ){ ttBody_Center( body ), body->q }, local );
+}
+
+ttVec3 ttJoint_GetAnchorA( ttJointId jointId )
+{
+	return ttJointWorldFrame( __func__, jointId, 0 ).p;
 }
 
 ttVec3 ttJoint_GetAnchorB( ttJointId jointId )
 {
-	ttWorld* world;
-	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
-	if ( joint == NULL )
-	{
-		return TT_VEC3_ZERO;
-	}
-	const ttBody* body = ttWorld_Body( world, joint->bodyB );
-	return ttAdd( ttBody_Center( body ), ttRotate( body->q, joint->simFrameB.p ) );
+	return ttJointWorldFrame( __func__, jointId, 1 ).p;
 }
 
 ttTransform ttJoint_GetFrameA( ttJointId jointId )
 {
-	ttWorld* world;
-	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
-	if ( joint == NULL )
-	{
-		return TT_TRANSFORM_IDENTITY;
-	}
-	ttJointFrame f = ttFrameOf( world, joint );
-	return ( ttTransform ){ ttJoint_GetAnchorA( jointId ), f.qA };
+	return ttJointWorldFrame( __func__, jointId, 0 );
 }
 
 ttTransform ttJoint_GetFrameB( ttJointId jointId )
 {
-	ttWorld* world;
-	ttJoint* joint = ttResolveJoint( __func__, jointId, &world );
-	if ( joint == NULL )
-	{
-		return TT_TRANSFORM_IDENTITY;
-	}
-	ttJointFrame f = ttFrameOf( world, joint );
-	return ( ttTransform ){ ttJoint_GetAnchorB( jointId ), f.qB };
+	return ttJointWorldFrame( __func__, jointId, 1 );
 }
 
 ttVec3 ttJoint_GetConstraintForce( ttJointId jointId )
