@@ -27,6 +27,7 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.restitutionThresholdScale = 2;
 	def.maxRotationPerSubstep = (ttReal)0.5;
 	def.enableContacts = true;
+	ttLongRange_SetDefaults( def.enableLongRange );
 	def.solver = ttSolver_xpbd;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
@@ -113,6 +114,10 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		TT_ERROR( "maxPushoutSpeed and maxRotationPerSubstep must be finite and > 0, restitutionThresholdScale >= 0" );
 		return ttNullWorldId;
 	}
+	if ( ttLongRange_CheckSwitches( __func__, def->enableLongRange ) == false )
+	{
+		return ttNullWorldId;
+	}
 	if ( def->solver != ttSolver_xpbd )
 	{
 		TT_ERROR( "unknown solver type %d", (int)def->solver );
@@ -151,6 +156,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->restitutionThresholdScale = def->restitutionThresholdScale;
 	world->maxRotationPerSubstep = def->maxRotationPerSubstep;
 	world->enableContacts = def->enableContacts;
+	memcpy( world->enableLongRange, def->enableLongRange, sizeof( world->enableLongRange ) );
 	world->solver = def->solver;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );

@@ -24,6 +24,7 @@ typedef struct ttWorld
 	ttReal restitutionThresholdScale;
 	ttReal maxRotationPerSubstep;
 	bool enableContacts;
+	bool enableLongRange[ttLongRange_featureCount];
 	ttSolverType solver;
 
 	ttPool bodies;  ///< of ttBody
@@ -94,6 +95,11 @@ ttJointId ttMakeJointId( const ttWorld* world, int index );
 bool ttWorld_JointPreventsCollision( ttWorld* world, int bodyA, int bodyB );
 /// Remove a joint (from the pool and both bodies' lists).
 void ttWorld_RemoveJoint( ttWorld* world, int jointIndex );
+
+/// Long range switches (long_range_switches.c): the defaults of a new world, and a check that
+/// only implemented features are on (logs under the caller's name).
+void ttLongRange_SetDefaults( bool* enable );
+bool ttLongRange_CheckSwitches( const char* function, const bool* enable );
 
 /// Advance the world with the XPBD solver (solver_xpbd.c).
 void ttSolveXpbd( ttWorld* world, ttReal timeStep );

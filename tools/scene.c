@@ -161,8 +161,37 @@ static const char* const ttWorldKeys[] = {
     "restitutionThresholdScale",
     "maxRotationPerSubstep",
     "solver",
+    "longRange",
     NULL,
 };
+
+// "longRange": { "attachments": true, ... } switches the long range constraints of the world.
+static bool ttLoader_LongRange( ttSceneReader* r, const cJSON* world, ttWorldDef* def )
+{
+	const cJSON* object = cJSON_GetObjectItemCaseSensitive( world, "longRange" );
+	if ( object == NULL )
+	{
+		return true;
+	}
+	if ( ttReader_IsObject( r, object, "longRange" ) == false )
+	{
+		return false;
+	}
+	const char* names[ttLongRange_featureCount + 1];
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		names[i] = ttLongRangeFeatureName( (ttLongRangeFeature)i );
+	}
+	names[ttLongRange_featureCount] = NULL;
+	int saved = ttReader_PushKey( r, "longRange" );
+	bool ok = ttReader_CheckKeys( r, object, names );
+	for ( int i = 0; ok && i < ttLongRange_featureCount; ++i )
+	{
+		ok = ttReader_Bool( r, object, names[i], &def->enableLongRange[i] );
+	}
+	ttReader_Pop( r, saved );
+	return ok;
+}
 
 static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, ttWorldDef* def )
 {
@@ -183,6 +212,7 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	     ttReader_Number( r, world, "restitutionThresholdScale", ttRange_nonNegative, &def->restitutionThresholdScale );
 	ok = ok && ttReader_Number( r, world, "maxRotationPerSubstep", ttRange_positive, &def->maxRotationPerSubstep );
 	ok = ok && ttLoader_Enum( loader, world, "solver", solverNames, 1, false, &solver );
+	ok = ok && ttLoader_LongRange( r, world, def );
 	def->solver = (ttSolverType)solver;
 	return ok;
 }

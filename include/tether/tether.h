@@ -33,6 +33,13 @@ TT_API ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
 TT_API int ttWorld_GetIterations( ttWorldId worldId );
 TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance );
 TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
+/// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)
+/// for a feature this build does not implement yet.
+TT_API ttResult ttWorld_EnableLongRange( ttWorldId worldId, ttLongRangeFeature feature, bool flag );
+TT_API bool ttWorld_IsLongRangeEnabled( ttWorldId worldId, ttLongRangeFeature feature );
+/// The feature's name as used by scene files and the CLI ("attachments", "hierarchy",
+/// "hingeChains", "shapeMatching", "supportingContacts"); NULL when out of range.
+TT_API const char* ttLongRangeFeatureName( ttLongRangeFeature feature );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.

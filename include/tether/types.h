@@ -13,6 +13,18 @@ typedef enum ttSolverType
 	ttSolver_xpbd = 0,
 } ttSolverType;
 
+/// The long range constraints of Mueller et al. 2017 ("Long Range Constraints for Rigid Body
+/// Simulations"), each switched on or off per world so that its effect can be measured.
+typedef enum ttLongRangeFeature
+{
+	ttLongRange_attachments = 0,    ///< bounds to static/kinematic bodies from the joint graph (figs 2-3)
+	ttLongRange_hierarchy,          ///< hierarchy of bounds for free chains and joint graphs (figs 5-7)
+	ttLongRange_hingeChains,        ///< plane projection and axis alignment of hinge chains (figs 9, 13)
+	ttLongRange_shapeMatching,      ///< rigid unions of fixed joints: shape matching and fracture (fig 17)
+	ttLongRange_supportingContacts, ///< stacks held by supporting contacts (fig 18)
+	ttLongRange_featureCount
+} ttLongRangeFeature;
+
 typedef struct ttWorldDef
 {
 	/// Gravity in m/s^2.
@@ -32,6 +44,9 @@ typedef struct ttWorldDef
 	ttReal maxRotationPerSubstep;
 	/// Turn contacts off entirely (joint-only scenes).
 	bool enableContacts;
+	/// Long range constraints by ttLongRangeFeature; a feature that this build does not implement
+	/// yet must stay false (ttCreateWorld rejects it with a message).
+	bool enableLongRange[ttLongRange_featureCount];
 	ttSolverType solver;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
@@ -304,6 +319,11 @@ typedef struct ttStepStats
 	int bodyCount, jointCount, contactCount, pairCount;
 	double collideMs, solveMs, totalMs;
 	double pairMs; ///< broadphase: the step's candidate pairs (part of collideMs)
+	/// Long range constraints by ttLongRangeFeature: how many were active in the step, the time
+	/// spent deriving them (analysis) and projecting them (part of solveMs).
+	int longRangeCount[ttLongRange_featureCount];
+	double longRangeAnalysisMs[ttLongRange_featureCount];
+	double longRangeSolveMs[ttLongRange_featureCount];
 } ttStepStats;
 
 // ---------------------------------------------------------------------------------------------
