@@ -126,6 +126,7 @@ void ttDestroyBody( ttBodyId bodyId )
 	// Contacts and pairs of this step refer to shapes by index: drop them.
 	world->pairCount = 0;
 	world->manifoldCount = 0;
+	world->previousManifoldCount = 0;
 	ttPool_Free( &world->bodies, bodyId.index1 - 1 );
 }
 

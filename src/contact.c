@@ -29,9 +29,23 @@ static ttManifold* ttPushManifold( ttWorld* world )
 	return world->manifolds + world->manifoldCount++;
 }
 
+// Last substep's manifolds become the previous ones (their impulses are carried over); the
+// older buffer is reused for the new ones.
+static void ttSwapManifolds( ttWorld* world )
+{
+	ttManifold* older = world->previousManifolds;
+	int olderCapacity = world->previousManifoldCapacity;
+	world->previousManifolds = world->manifolds;
+	world->previousManifoldCapacity = world->manifoldCapacity;
+	world->previousManifoldCount = world->manifoldCount;
+	world->manifolds = older;
+	world->manifoldCapacity = olderCapacity;
+	world->manifoldCount = 0;
+}
+
 void ttUpdateContacts( ttWorld* world )
 {
-	world->manifoldCount = 0;
+	ttSwapManifolds( world );
 	for ( int p = 0; p < world->pairCount; ++p )
 	{
 		const ttShape* shapeA = ttWorld_Shape( world, world->pairs[p].shapeA );
@@ -54,6 +68,7 @@ void ttUpdateContacts( ttWorld* world )
 		}
 		m->shapeA = world->pairs[p].shapeA;
 		m->shapeB = world->pairs[p].shapeB;
+		m->key = 0;
 		m->bodyA = shapeA->bodyIndex;
 		m->bodyB = shapeB->bodyIndex;
 		m->normal = geometry.normal;
@@ -79,6 +94,10 @@ void ttUpdateContacts( ttWorld* world )
 			cp->normalVelocityBefore = ttDot( relative, m->normal );
 			cp->lambdaN = 0;
 			cp->frictionImpulse = TT_VEC3_ZERO;
+			cp->normalImpulse = 0;
+			cp->tangentImpulse = TT_VEC3_ZERO;
+			cp->maxNormalImpulse = 0;
 		}
 	}
+	ttMatchContacts( world );
 }

@@ -34,11 +34,19 @@ typedef struct ttContactPoint
 	ttReal normalVelocityBefore;       ///< v_n before the position solve (for restitution, eq. 34)
 	ttReal lambdaN;                    ///< normal multiplier of this substep
 	ttVec3 frictionImpulse;            ///< static friction positional impulse on B
+	// Soft-step solver: impulses of the substep, carried to the matching point of the next
+	// substep (warm start), and the largest increment of this substep (restitution test).
+	ttReal normalImpulse;
+	ttVec3 tangentImpulse; ///< world vector in the tangent plane
+	ttReal maxNormalImpulse;
 } ttContactPoint;
 
 typedef struct ttManifold
 {
 	int shapeA, shapeB;
+	/// Tells apart several manifolds of one shape pair (a mesh's triangles); they must come in
+	/// increasing key order. 0 for a pair with one manifold.
+	int key;
 	int bodyA, bodyB;
 	ttVec3 normal;
 	ttReal staticFriction, dynamicFriction, restitution;
@@ -65,6 +73,18 @@ void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3*
 /// Box against box: separating axes with face clipping, up to 4 points (narrowphase_box.c).
 bool ttCollideBoxes( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                      ttManifoldGeometry* m );
+
+/// Carry the soft-step impulses of last substep's manifolds (world->previousManifolds) to the
+/// matching points of the new ones (contact_match.c).
+void ttMatchContacts( ttWorld* world );
+
+// Soft-step contact solver (contact_solver_soft.c): velocity level, warm started, with a soft
+// bias in `Solve( useBias = true )` before the positions are integrated and a relax pass
+// `Solve( useBias = false )` after the velocities are derived.
+void ttSoftContacts_Prepare( ttWorld* world, ttReal h );
+void ttSoftContacts_WarmStart( ttWorld* world );
+void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias );
+void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h );
 
 // XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
 // level, dynamic friction and restitution in the velocity pass.

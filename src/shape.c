@@ -173,6 +173,7 @@ void ttDestroyShape( ttShapeId shapeId )
 	ttPool_Free( &world->shapes, index );
 	world->pairCount = 0;
 	world->manifoldCount = 0;
+	world->previousManifoldCount = 0;
 	ttBody_UpdateMass( world, bodyIndex );
 }
 

@@ -41,28 +41,34 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 	return ttRotate( body->q, solved );
 }
 
-static void ttIntegrateBody( const ttWorld* world, ttBody* body, ttReal h )
+// Velocities first: the soft-step contact solver works between the two halves.
+static void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h )
 {
 	body->prevDelta = body->delta;
 	body->prevQ = body->q;
-	if ( body->type == ttBody_static )
+	if ( body->type != ttBody_dynamic )
 	{
 		return;
 	}
-	if ( body->type == ttBody_dynamic )
+	// Damping acts on the velocity the body arrived with, before this substep's loads: damped
+	// after them, a body held at rest would feel gravity reduced to g / (1 + h c), and the
+	// joint holding it would read a force that depends on the damping and the substep.
+	ttVec3 acceleration = ttMulAdd( ttScale( body->gravityScale, world->gravity ), body->invMass, body->force );
+	body->v = ttScale( 1 / ( 1 + h * body->linearDamping ), body->v );
+	body->v = ttMulAdd( body->v, h, acceleration );
+	if ( body->fixedRotation == false )
 	{
-		// Damping acts on the velocity the body arrived with, before this substep's loads: damped
-		// after them, a body held at rest would feel gravity reduced to g / (1 + h c), and the
-		// joint holding it would read a force that depends on the damping and the substep.
-		ttVec3 acceleration = ttMulAdd( ttScale( body->gravityScale, world->gravity ), body->invMass, body->force );
-		body->v = ttScale( 1 / ( 1 + h * body->linearDamping ), body->v );
-		body->v = ttMulAdd( body->v, h, acceleration );
-		if ( body->fixedRotation == false )
-		{
-			body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
-			body->w = ttAdd( body->w, ttScale( h, ttBody_ApplyInvInertia( body, body->torque ) ) );
-			body->w = ttSolveGyroscopic( body, body->w, h );
-		}
+		body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
+		body->w = ttAdd( body->w, ttScale( h, ttBody_ApplyInvInertia( body, body->torque ) ) );
+		body->w = ttSolveGyroscopic( body, body->w, h );
+	}
+}
+
+static void ttIntegratePositions( const ttWorld* world, ttBody* body, ttReal h )
+{
+	if ( body->type == ttBody_static )
+	{
+		return;
 	}
 	body->delta = ttMulAdd( body->delta, h, body->v );
 
@@ -191,6 +197,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	{
 		world->pairCount = 0;
 		world->manifoldCount = 0;
+		world->previousManifoldCount = 0;
 	}
 
 	for ( int substep = 0; substep < substeps; ++substep )
@@ -201,9 +208,28 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		}
 		TT_FOR_EACH_LIVE( world->bodies, b )
 		{
-			ttIntegrateBody( world, ttWorld_Body( world, b ), h );
+			ttIntegrateVelocities( world, ttWorld_Body( world, b ), h );
 		}
-		if ( world->enableContacts )
+		// Soft-step contacts: narrow phase at the poses the substep starts from, then a velocity
+		// solve with a soft bias before the positions move (the positions then cannot pass
+		// through a contact found here). XPBD contacts: narrow phase after the positions moved,
+		// projection with the joints.
+		bool softContacts = world->enableContacts && world->contactSolver == ttContactSolver_softStep;
+		bool xpbdContacts = world->enableContacts && softContacts == false;
+		if ( softContacts )
+		{
+			double t0 = ttNowMilliseconds();
+			ttUpdateContacts( world );
+			collideMs += ttNowMilliseconds() - t0;
+			ttSoftContacts_Prepare( world, h );
+			ttSoftContacts_WarmStart( world );
+			ttSoftContacts_Solve( world, h, true );
+		}
+		TT_FOR_EACH_LIVE( world->bodies, b )
+		{
+			ttIntegratePositions( world, ttWorld_Body( world, b ), h );
+		}
+		if ( xpbdContacts )
 		{
 			double t0 = ttNowMilliseconds();
 			ttUpdateContacts( world );
@@ -213,7 +239,10 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		// Contacts before joints: articulations resting on the ground slide less this way.
 		for ( int iteration = 0; iteration < world->iterations; ++iteration )
 		{
-			ttContactSolver_SolvePositions( world, h );
+			if ( xpbdContacts )
+			{
+				ttContactSolver_SolvePositions( world, h );
+			}
 			TT_FOR_EACH_LIVE( world->joints, j )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_positional );
@@ -233,7 +262,15 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			}
 		}
 
-		ttContactSolver_SolveVelocities( world, h );
+		if ( softContacts )
+		{
+			ttSoftContacts_Solve( world, h, false );
+			ttSoftContacts_ApplyRestitution( world, h );
+		}
+		else if ( xpbdContacts )
+		{
+			ttContactSolver_SolveVelocities( world, h );
+		}
 		TT_FOR_EACH_LIVE( world->joints, j )
 		{
 			ttJoint* joint = ttWorld_Joint( world, j );

@@ -27,6 +27,9 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.restitutionThresholdScale = 2;
 	def.maxRotationPerSubstep = (ttReal)0.5;
 	def.enableContacts = true;
+	def.contactSolver = ttContactSolver_softStep;
+	def.contactHertz = 120;
+	def.contactDampingRatio = 10;
 	ttLongRange_SetDefaults( def.enableLongRange );
 	def.solver = ttSolver_xpbd;
 	def.internalValue = TT_DEF_COOKIE;
@@ -114,6 +117,13 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		TT_ERROR( "maxPushoutSpeed and maxRotationPerSubstep must be finite and > 0, restitutionThresholdScale >= 0" );
 		return ttNullWorldId;
 	}
+	if ( ( def->contactSolver != ttContactSolver_xpbd && def->contactSolver != ttContactSolver_softStep ) ||
+	     ttIsValidReal( def->contactHertz ) == false || def->contactHertz < 0 ||
+	     ttIsValidReal( def->contactDampingRatio ) == false || def->contactDampingRatio < 0 )
+	{
+		TT_ERROR( "contactSolver must be a ttContactSolverType, contactHertz and contactDampingRatio finite and >= 0" );
+		return ttNullWorldId;
+	}
 	if ( ttLongRange_CheckSwitches( __func__, def->enableLongRange ) == false )
 	{
 		return ttNullWorldId;
@@ -156,6 +166,9 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->restitutionThresholdScale = def->restitutionThresholdScale;
 	world->maxRotationPerSubstep = def->maxRotationPerSubstep;
 	world->enableContacts = def->enableContacts;
+	world->contactSolver = def->contactSolver;
+	world->contactHertz = def->contactHertz;
+	world->contactDampingRatio = def->contactDampingRatio;
 	memcpy( world->enableLongRange, def->enableLongRange, sizeof( world->enableLongRange ) );
 	world->solver = def->solver;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
@@ -208,6 +221,9 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->aabbs );
 	ttFree( world->pairs );
 	ttFree( world->manifolds );
+	ttFree( world->previousManifolds );
+	ttFree( world->softManifolds );
+	ttFree( world->softPoints );
 	ttFree( world->breakEvents );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
@@ -332,8 +348,48 @@ ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag )
 	if ( flag == false )
 	{
 		world->manifoldCount = 0;
+		world->previousManifoldCount = 0;
 		world->pairCount = 0;
 	}
+	return ttResult_ok;
+}
+
+ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( solver != ttContactSolver_xpbd && solver != ttContactSolver_softStep )
+	{
+		TT_ERROR( "solver %d is not a ttContactSolverType", (int)solver );
+		return ttResult_invalidArgument;
+	}
+	world->contactSolver = solver;
+	return ttResult_ok;
+}
+
+ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->contactSolver : ttContactSolver_xpbd;
+}
+
+ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsValidReal( hertz ) == false || hertz < 0 || ttIsValidReal( dampingRatio ) == false || dampingRatio < 0 )
+	{
+		TT_ERROR( "hertz and dampingRatio must be finite and >= 0" );
+		return ttResult_invalidArgument;
+	}
+	world->contactHertz = hertz;
+	world->contactDampingRatio = dampingRatio;
 	return ttResult_ok;
 }
 
@@ -397,8 +453,18 @@ int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity
 			out->point = ttAdd( ttBody_Center( bodyB ), rB );
 			out->normal = m->normal;
 			out->separation = ttDot( ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( rB, rA ) ), m->normal );
-			out->normalForce = cp->lambdaN * invH2;
-			out->frictionForce = ttScale( invH2, cp->frictionImpulse );
+			if ( world->contactSolver == ttContactSolver_softStep )
+			{
+				// Velocity impulses of the substep: force = impulse / h.
+				ttReal invH = world->substepTime > 0 ? 1 / world->substepTime : 0;
+				out->normalForce = cp->normalImpulse * invH;
+				out->frictionForce = ttScale( invH, cp->tangentImpulse );
+			}
+			else
+			{
+				out->normalForce = cp->lambdaN * invH2;
+				out->frictionForce = ttScale( invH2, cp->frictionImpulse );
+			}
 		}
 	}
 	return count;

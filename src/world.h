@@ -23,6 +23,8 @@ typedef struct ttWorld
 	ttReal maxPushoutSpeed;
 	ttReal restitutionThresholdScale;
 	ttReal maxRotationPerSubstep;
+	ttContactSolverType contactSolver;
+	ttReal contactHertz, contactDampingRatio;
 	bool enableContacts;
 	bool enableLongRange[ttLongRange_featureCount];
 	ttSolverType solver;
@@ -39,6 +41,12 @@ typedef struct ttWorld
 	int pairCount, pairCapacity;
 	ttManifold* manifolds;
 	int manifoldCount, manifoldCapacity;
+	ttManifold* previousManifolds; ///< last substep's, for carrying impulses over
+	int previousManifoldCount, previousManifoldCapacity;
+	struct ttSoftManifold* softManifolds; ///< soft-step scratch (contact_solver_soft.c)
+	int softManifoldCount, softManifoldCapacity;
+	struct ttSoftPoint* softPoints;
+	int softPointCapacity;
 
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;

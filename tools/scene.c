@@ -161,6 +161,9 @@ static const char* const ttWorldKeys[] = {
     "restitutionThresholdScale",
     "maxRotationPerSubstep",
     "solver",
+    "contactSolver",
+    "contactHertz",
+    "contactDampingRatio",
     "longRange",
     NULL,
 };
@@ -212,6 +215,12 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	     ttReader_Number( r, world, "restitutionThresholdScale", ttRange_nonNegative, &def->restitutionThresholdScale );
 	ok = ok && ttReader_Number( r, world, "maxRotationPerSubstep", ttRange_positive, &def->maxRotationPerSubstep );
 	ok = ok && ttLoader_Enum( loader, world, "solver", solverNames, 1, false, &solver );
+	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
+	int contactSolver = (int)def->contactSolver;
+	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );
+	def->contactSolver = (ttContactSolverType)contactSolver;
+	ok = ok && ttReader_Number( r, world, "contactHertz", ttRange_nonNegative, &def->contactHertz );
+	ok = ok && ttReader_Number( r, world, "contactDampingRatio", ttRange_nonNegative, &def->contactDampingRatio );
 	ok = ok && ttLoader_LongRange( r, world, def );
 	def->solver = (ttSolverType)solver;
 	return ok;

@@ -33,6 +33,11 @@ TT_API ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
 TT_API int ttWorld_GetIterations( ttWorldId worldId );
 TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance );
 TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
+/// Choose the contact solver (soft step by default; XPBD's position-level contacts as in the paper).
+TT_API ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
+TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
+/// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
+TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)
 /// for a feature this build does not implement yet.
 TT_API ttResult ttWorld_EnableLongRange( ttWorldId worldId, ttLongRangeFeature feature, bool flag );

@@ -25,6 +25,18 @@ typedef enum ttLongRangeFeature
 	ttLongRange_featureCount
 } ttLongRangeFeature;
 
+/// How contacts are solved inside the XPBD substep loop (joints are always XPBD).
+typedef enum ttContactSolverType
+{
+	/// Position level, as in the XPBD paper (sections 3.5-3.6): penetration and static friction
+	/// projected with the joints, dynamic friction and restitution in the velocity pass.
+	ttContactSolver_xpbd = 0,
+	/// Velocity level with soft constraints, warm starting and a relax pass (Box2D v3's "soft
+	/// step"): the hybrid of docs/architecture.md. Holds stacks that the position-level contacts
+	/// let sway; see docs/collision.md for the measurements.
+	ttContactSolver_softStep,
+} ttContactSolverType;
+
 typedef struct ttWorldDef
 {
 	/// Gravity in m/s^2.
@@ -44,6 +56,13 @@ typedef struct ttWorldDef
 	ttReal maxRotationPerSubstep;
 	/// Turn contacts off entirely (joint-only scenes).
 	bool enableContacts;
+	ttContactSolverType contactSolver;
+	/// Soft-step contacts: stiffness as a frequency, Hz (capped at a quarter of the substep rate;
+	/// contacts with static bodies use twice this), and damping ratio. Defaults 120 Hz and 10:
+	/// Box2D's 30 Hz suits its 4 substeps; at 20 substeps 120 Hz lets a 20-box pyramid sag
+	/// 2 mm instead of 2.6 cm (docs/collision.md).
+	ttReal contactHertz;
+	ttReal contactDampingRatio;
 	/// Long range constraints by ttLongRangeFeature; a feature that this build does not implement
 	/// yet must stay false (ttCreateWorld rejects it with a message).
 	bool enableLongRange[ttLongRange_featureCount];

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Persistent contact points: each substep's narrow phase builds new manifolds, and the impulses
+// that the soft-step solver accumulated on last substep's points are carried to the new points
+// that continue them, so that the solver starts from last substep's answer (warm starting).
+// Manifolds come in pair order (shape A, shape B, key), so the two lists are merged in one walk.
+// A point continues an old one when either of its anchors, in its body's frame, lies within
+// TT_CONTACT_MATCH_DISTANCE of the old one's: a box corner resting on a box keeps its anchor on
+// the upper box while the point on the lower box may slide.
+#include "world.h"
+
+#define TT_CONTACT_MATCH_DISTANCE ( (ttReal)0.02 )
+
+static int ttCompareManifoldKeys( const ttManifold* a, const ttManifold* b )
+{
+	if ( a->shapeA != b->shapeA )
+	{
+		return a->shapeA < b->shapeA ? -1 : 1;
+	}
+	if ( a->shapeB != b->shapeB )
+	{
+		return a->shapeB < b->shapeB ? -1 : 1;
+	}
+	return a->key < b->key ? -1 : ( a->key > b->key ? 1 : 0 );
+}
+
+static void ttMatchPoints( ttManifold* current, const ttManifold* previous )
+{
+	bool taken[TT_MAX_MANIFOLD_POINTS] = { false };
+	ttReal limit = TT_CONTACT_MATCH_DISTANCE * TT_CONTACT_MATCH_DISTANCE;
+	for ( int i = 0; i < current->pointCount; ++i )
+	{
+		ttContactPoint* cp = current->points + i;
+		int best = -1;
+		ttReal bestDistance = limit;
+		for ( int j = 0; j < previous->pointCount; ++j )
+		{
+			if ( taken[j] )
+			{
+				continue;
+			}
+			const ttContactPoint* old = previous->points + j;
+			ttVec3 dA = ttSub( cp->localAnchorA, old->localAnchorA );
+			ttVec3 dB = ttSub( cp->localAnchorB, old->localAnchorB );
+			ttReal distance = ttMinReal( ttDot( dA, dA ), ttDot( dB, dB ) );
+			if ( distance <= bestDistance )
+			{
+				best = j;
+				bestDistance = distance;
+			}
+		}
+		if ( best >= 0 )
+		{
+			taken[best] = true;
+			cp->normalImpulse = previous->points[best].normalImpulse;
+			cp->tangentImpulse = previous->points[best].tangentImpulse;
+		}
+	}
+}
+
+void ttMatchContacts( ttWorld* world )
+{
+	int j = 0;
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		ttManifold* current = world->manifolds + i;
+		while ( j < world->previousManifoldCount && ttCompareManifoldKeys( world->previousManifolds + j, current ) < 0 )
+		{
+			++j;
+		}
+		if ( j < world->previousManifoldCount && ttCompareManifoldKeys( world->previousManifolds + j, current ) == 0 )
+		{
+			ttMatchPoints( current, world->previousManifolds + j );
+		}
+	}
+}

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: MIT
+// Soft-step contact solver: contacts at the velocity level inside the XPBD substep loop, as
+// Box2D v3 settled on after comparing solvers (Catto, "Solver2D", 2024) and as the design's hybrid
+// solver asks for: XPBD joints, soft-step contacts.
+//
+// Per substep, after the velocities are integrated and before the positions are:
+//   prepare   effective masses at the current poses (contact points from this substep's narrow
+//             phase, impulses carried over from the matching points of the last substep);
+//   warm start apply the carried impulses;
+//   solve     with a soft bias: separation s < 0 is pushed out at the rate of a damped spring
+//             (stiffness contactHertz, damping ratio contactDampingRatio, "soft constraint" of
+//             the velocity-space constraints article), s > 0 lets the bodies close the gap within
+//             the substep but no further (speculative contact);
+// then, after the positions are integrated, joints projected and velocities derived:
+//   relax     the same without the bias, so that the push-out does not stay in the velocities;
+//   restitution for points that approached faster than the threshold.
+// Friction is Coulomb's with a circular cone: a point sticks while its accumulated tangential
+// impulse stays within mu_s times the normal impulse, and otherwise slides with mu_d.
+#include "constraint.h"
+#include "core.h"
+#include "world.h"
+
+// Spring-damper coefficients of a soft constraint for a substep h (Catto, "Soft Step", 2024):
+// the bias velocity is biasRate * C, and the solved impulse is scaled by massScale and reduced by
+// impulseScale times the accumulated impulse, which makes the constraint behave like an implicit
+// spring of frequency `hertz` and damping ratio `zeta`.
+typedef struct ttSoftness
+{
+	ttReal biasRate, massScale, impulseScale;
+} ttSoftness;
+
+static ttSoftness ttMakeSoftness( ttReal hertz, ttReal zeta, ttReal h )
+{
+	if ( hertz <= 0 )
+	{
+		return ( ttSoftness ){ 0, 1, 0 };
+	}
+	ttReal omega = 2 * TT_PI * hertz;
+	ttReal a1 = 2 * zeta + h * omega;
+	ttReal a2 = h * omega * a1;
+	ttReal a3 = 1 / ( 1 + a2 );
+	return ( ttSoftness ){ omega / a1, a2 * a3, a3 };
+}
+
+// One contact point prepared for the substep: world offsets from the centres of mass to the
+// contact point, the tangent basis, and the angular parts of the Jacobian premultiplied by the
+// inverse inertia so that applying an impulse costs a few multiply-adds.
+typedef struct ttSoftPoint
+{
+	ttContactPoint* cp;
+	ttVec3 rA, rB;
+	ttVec3 t1, t2;
+	ttVec3 angularA[3], angularB[3]; ///< I^-1 (r x d) for d = n, t1, t2
+	ttVec3 crossA[3], crossB[3];     ///< r x d
+	ttReal mass[3];                  ///< effective masses along n, t1, t2
+} ttSoftPoint;
+
+typedef struct ttSoftManifold
+{
+	ttManifold* m;
+	ttBody* bodyA;
+	ttBody* bodyB;
+	ttSoftness softness;
+	int first, count; ///< range in world->softPoints
+} ttSoftManifold;
+
+static bool ttReserveSoftData( ttWorld* world, int manifolds, int points )
+{
+	if ( manifolds > world->softManifoldCapacity )
+	{
+		int capacity = manifolds + manifolds / 2 + 16;
+		void* grown = ttGrow( world->softManifolds, sizeof( ttSoftManifold ) * (size_t)world->softManifoldCapacity,
+		                      sizeof( ttSoftManifold ) * (size_t)capacity );
+		if ( grown == NULL )
+		{
+			return false;
+		}
+		world->softManifolds = grown;
+		world->softManifoldCapacity = capacity;
+	}
+	if ( points > world->softPointCapacity )
+	{
+		int capacity = points + points / 2 + 64;
+		void* grown = ttGrow( world->softPoints, sizeof( ttSoftPoint ) * (size_t)world->softPointCapacity,
+		                      sizeof( ttSoftPoint ) * (size_t)capacity );
+		if ( grown == NULL )
+		{
+			return false;
+		}
+		world->softPoints = grown;
+		world->softPointCapacity = capacity;
+	}
+	return true;
+}
+
+static ttVec3 ttWorldInvInertiaTimes( const ttBody* body, ttVec3 v )
+{
+	if ( body->invMass == 0 || body->fixedRotation )
+	{
+		return TT_VEC3_ZERO;
+	}
+	return ttBody_ApplyInvInertia( body, v );
+}
+
+static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* bodyB, ttVec3 n )
+{
+	const ttContactPoint* cp = sp->cp;
+	ttVec3 anchorA = ttRotate( bodyA->q, cp->localAnchorA );
+	ttVec3 anchorB = ttRotate( bodyB->q, cp->localAnchorB );
+	// Both bodies act at the middle of the two surface points, so that the impulse is equal and
+	// opposite at one point and adds no spurious torque.
+	ttVec3 relative = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( anchorB, anchorA ) );
+	sp->rA = ttMulAdd( anchorA, (ttReal)0.5, relative );
+	sp->rB = ttMulAdd( anchorB, (ttReal)-0.5, relative );
+	sp->t1 = ttPerpendicular( n );
+	sp->t2 = ttCross( n, sp->t1 );
+	ttVec3 directions[3] = { n, sp->t1, sp->t2 };
+	ttReal invMass = bodyA->invMass + bodyB->invMass;
+	for ( int k = 0; k < 3; ++k )
+	{
+		sp->crossA[k] = ttCross( sp->rA, directions[k] );
+		sp->crossB[k] = ttCross( sp->rB, directions[k] );
+		sp->angularA[k] = ttWorldInvInertiaTimes( bodyA, sp->crossA[k] );
+		sp->angularB[k] = ttWorldInvInertiaTimes( bodyB, sp->crossB[k] );
+		ttReal k11 = invMass + ttDot( sp->crossA[k], sp->angularA[k] ) + ttDot( sp->crossB[k], sp->angularB[k] );
+		sp->mass[k] = k11 > 0 ? 1 / k11 : 0;
+	}
+}
+
+void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
+{
+	int pointTotal = 0;
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		pointTotal += world->manifolds[i].pointCount;
+	}
+	world->softManifoldCount = 0;
+	if ( ttReserveSoftData( world, world->manifoldCount, pointTotal ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: contacts skipped this substep" );
+		return;
+	}
+	// Box2D's choice: contacts may not be stiffer than a quarter of the substep rate, and contacts
+	// with a static body twice as stiff as between moving ones (the static side cannot give).
+	ttReal hertz = ttMinReal( world->contactHertz, (ttReal)0.25 / h );
+	ttSoftness dynamicSoftness = ttMakeSoftness( hertz, world->contactDampingRatio, h );
+	ttSoftness staticSoftness = ttMakeSoftness( 2 * hertz, world->contactDampingRatio, h );
+	ttSoftManifold* softManifolds = world->softManifolds;
+	ttSoftPoint* softPoints = world->softPoints;
+	int pointCount = 0;
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		ttManifold* m = world->manifolds + i;
+		ttSoftManifold* sm = softManifolds + world->softManifoldCount++;
+		sm->m = m;
+		sm->bodyA = ttWorld_Body( world, m->bodyA );
+		sm->bodyB = ttWorld_Body( world, m->bodyB );
+		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
+		sm->first = pointCount;
+		sm->count = m->pointCount;
+		for ( int j = 0; j < m->pointCount; ++j )
+		{
+			ttSoftPoint* sp = softPoints + pointCount++;
+			sp->cp = m->points + j;
+			ttPreparePoint( sp, sm->bodyA, sm->bodyB, m->normal );
+			sp->cp->maxNormalImpulse = 0;
+		}
+	}
+}
+
+static void ttApplyImpulse( ttBody* bodyA, ttBody* bodyB, const ttSoftPoint* sp, int k, ttVec3 direction,
+                            ttReal impulse )
+{
+	bodyA->v = ttMulAdd( bodyA->v, -impulse * bodyA->invMass, direction );
+	bodyA->w = ttMulAdd( bodyA->w, -impulse, sp->angularA[k] );
+	bodyB->v = ttMulAdd( bodyB->v, impulse * bodyB->invMass, direction );
+	bodyB->w = ttMulAdd( bodyB->w, impulse, sp->angularB[k] );
+}
+
+// Relative velocity of B's point with respect to A's along direction k.
+static ttReal ttRelativeVelocity( const ttBody* bodyA, const ttBody* bodyB, const ttSoftPoint* sp, int k,
+                                  ttVec3 direction )
+{
+	return ttDot( ttSub( bodyB->v, bodyA->v ), direction ) + ttDot( bodyB->w, sp->crossB[k] ) -
+	       ttDot( bodyA->w, sp->crossA[k] );
+}
+
+void ttSoftContacts_WarmStart( ttWorld* world )
+{
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		ttVec3 n = sm->m->normal;
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			ttContactPoint* cp = sp->cp;
+			// The carried friction impulse is a world vector: keep its part in this tangent plane.
+			ttReal f1 = ttDot( cp->tangentImpulse, sp->t1 );
+			ttReal f2 = ttDot( cp->tangentImpulse, sp->t2 );
+			cp->tangentImpulse = ttAdd( ttScale( f1, sp->t1 ), ttScale( f2, sp->t2 ) );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, cp->normalImpulse );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 1, sp->t1, f1 );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 2, sp->t2, f2 );
+		}
+	}
+}
+
+static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
+{
+	ttContactPoint* cp = sp->cp;
+	ttBody* bodyA = sm->bodyA;
+	ttBody* bodyB = sm->bodyB;
+	ttReal f1 = ttDot( cp->tangentImpulse, sp->t1 );
+	ttReal f2 = ttDot( cp->tangentImpulse, sp->t2 );
+	ttReal new1 = f1 - sp->mass[1] * ttRelativeVelocity( bodyA, bodyB, sp, 1, sp->t1 );
+	ttReal new2 = f2 - sp->mass[2] * ttRelativeVelocity( bodyA, bodyB, sp, 2, sp->t2 );
+	ttReal magnitude = ttSqrt( new1 * new1 + new2 * new2 );
+	ttManifold* m = sm->m;
+	if ( magnitude > m->staticFriction * cp->normalImpulse )
+	{
+		ttReal limit = m->dynamicFriction * cp->normalImpulse;
+		if ( magnitude > limit )
+		{
+			ttReal scale = limit / magnitude;
+			new1 *= scale;
+			new2 *= scale;
+		}
+	}
+	ttApplyImpulse( bodyA, bodyB, sp, 1, sp->t1, new1 - f1 );
+	ttApplyImpulse( bodyA, bodyB, sp, 2, sp->t2, new2 - f2 );
+	cp->tangentImpulse = ttAdd( ttScale( new1, sp->t1 ), ttScale( new2, sp->t2 ) );
+}
+
+// Current separation of a point: its two surface points, carried along by the bodies, measured
+// along the normal (they were `separation` apart when the narrow phase found them).
+static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp )
+{
+	ttVec3 anchorA = ttRotate( sm->bodyA->q, sp->cp->localAnchorA );
+	ttVec3 anchorB = ttRotate( sm->bodyB->q, sp->cp->localAnchorB );
+	ttVec3 relative = ttAdd( ttBody_RelativeCenter( sm->bodyA, sm->bodyB ), ttSub( anchorB, anchorA ) );
+	return ttDot( relative, sm->m->normal );
+}
+
+static void ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* sp, ttReal h, bool useBias )
+{
+	ttContactPoint* cp = sp->cp;
+	ttVec3 n = sm->m->normal;
+	ttReal s = ttCurrentSeparation( sm, sp );
+	ttReal bias = 0, massScale = 1, impulseScale = 0;
+	if ( s > 0 )
+	{
+		bias = s / h; // speculative: the gap may close within this substep, no more
+	}
+	else if ( useBias )
+	{
+		bias = ttMaxReal( sm->softness.biasRate * s, -world->maxPushoutSpeed );
+		massScale = sm->softness.massScale;
+		impulseScale = sm->softness.impulseScale;
+	}
+	ttReal vn = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
+	ttReal impulse = -sp->mass[0] * massScale * ( vn + bias ) - impulseScale * cp->normalImpulse;
+	ttReal total = ttMaxReal( cp->normalImpulse + impulse, 0 );
+	impulse = total - cp->normalImpulse;
+	cp->normalImpulse = total;
+	cp->maxNormalImpulse = ttMaxReal( cp->maxNormalImpulse, impulse );
+	ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
+}
+
+void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
+{
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		// Friction first: non-penetration is the more important constraint, so it has the last
+		// word in this Gauss-Seidel sweep.
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSolveFrictionPoint( sm, world->softPoints + sm->first + j );
+		}
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSolveNormalPoint( world, sm, world->softPoints + sm->first + j, h, useBias );
+		}
+	}
+}
+
+// Restitution (Box2D's rule with the paper's threshold): a point that approached faster than the
+// threshold before this substep's solve and pushed leaves at -e times that speed. The impulse is
+// kept out of the warm start: it belongs to this one substep.
+void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
+{
+	ttReal threshold = world->restitutionThresholdScale * ttLength( world->gravity ) * h;
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		ttReal e = sm->m->restitution;
+		if ( e == 0 )
+		{
+			continue;
+		}
+		ttVec3 n = sm->m->normal;
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			ttContactPoint* cp = sp->cp;
+			if ( cp->normalVelocityBefore > -threshold || cp->maxNormalImpulse <= 0 )
+			{
+				continue;
+			}
+			ttReal vn = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
+			ttReal impulse = -sp->mass[0] * ( vn + e * cp->normalVelocityBefore );
+			impulse = ttMaxReal( impulse, -cp->normalImpulse );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
+		}
+	}
+}
