@@ -42,6 +42,11 @@ typedef struct ttBody
 	ttVec3 targetCenter; ///< centre of mass at the target pose
 	ttQuat targetQ;
 
+	// Substep scratch of the soft-step contact solver: I^-1 in world axes at the substep's start
+	// (zero for bodies that do not rotate under impulses) and the rotation vector of the substep.
+	ttMat3 invInertiaWorld;
+	ttVec3 substepRotation;
+
 	int shapeHead;     ///< first shape index, -1 if none
 	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
 } ttBody;

@@ -9,6 +9,11 @@
 #include "world.h"
 
 #define TT_CONTACT_MATCH_DISTANCE ( (ttReal)0.02 )
+// Only points that were touching carry their impulses: a point still apart when its substep
+// began took the impulse of an impact, which the next substep must not apply again (a cube
+// hitting a plate at 100 m/s bounced back at 10 m/s when the four corners' impact impulses were
+// warm started and one Gauss-Seidel pass could not take them back).
+#define TT_WARM_START_MAX_SEPARATION ( (ttReal)1e-4 )
 
 static int ttCompareManifoldKeys( const ttManifold* a, const ttManifold* b )
 {
@@ -48,7 +53,7 @@ static void ttMatchPoints( ttManifold* current, const ttManifold* previous )
 				bestDistance = distance;
 			}
 		}
-		if ( best >= 0 )
+		if ( best >= 0 && previous->points[best].separation <= TT_WARM_START_MAX_SEPARATION )
 		{
 			taken[best] = true;
 			cp->normalImpulse = previous->points[best].normalImpulse;

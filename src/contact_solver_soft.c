@@ -49,6 +49,7 @@ typedef struct ttSoftPoint
 {
 	ttContactPoint* cp;
 	ttVec3 rA, rB;
+	ttReal separation; ///< at the start of the substep
 	ttVec3 t1, t2;
 	ttVec3 angularA[3], angularB[3]; ///< I^-1 (r x d) for d = n, t1, t2
 	ttVec3 crossA[3], crossB[3];     ///< r x d
@@ -93,16 +94,8 @@ static bool ttReserveSoftData( ttWorld* world, int manifolds, int points )
 	return true;
 }
 
-static ttVec3 ttWorldInvInertiaTimes( const ttBody* body, ttVec3 v )
-{
-	if ( body->invMass == 0 || body->fixedRotation )
-	{
-		return TT_VEC3_ZERO;
-	}
-	return ttBody_ApplyInvInertia( body, v );
-}
-
-static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* bodyB, ttVec3 n )
+static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* bodyB, ttVec3 n, ttVec3 t1,
+                            ttVec3 t2 )
 {
 	const ttContactPoint* cp = sp->cp;
 	ttVec3 anchorA = ttRotate( bodyA->q, cp->localAnchorA );
@@ -112,16 +105,17 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* 
 	ttVec3 relative = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( anchorB, anchorA ) );
 	sp->rA = ttMulAdd( anchorA, (ttReal)0.5, relative );
 	sp->rB = ttMulAdd( anchorB, (ttReal)-0.5, relative );
-	sp->t1 = ttPerpendicular( n );
-	sp->t2 = ttCross( n, sp->t1 );
+	sp->separation = ttDot( relative, n );
+	sp->t1 = t1;
+	sp->t2 = t2;
 	ttVec3 directions[3] = { n, sp->t1, sp->t2 };
 	ttReal invMass = bodyA->invMass + bodyB->invMass;
 	for ( int k = 0; k < 3; ++k )
 	{
 		sp->crossA[k] = ttCross( sp->rA, directions[k] );
 		sp->crossB[k] = ttCross( sp->rB, directions[k] );
-		sp->angularA[k] = ttWorldInvInertiaTimes( bodyA, sp->crossA[k] );
-		sp->angularB[k] = ttWorldInvInertiaTimes( bodyB, sp->crossB[k] );
+		sp->angularA[k] = ttMat3MulVec( bodyA->invInertiaWorld, sp->crossA[k] );
+		sp->angularB[k] = ttMat3MulVec( bodyB->invInertiaWorld, sp->crossB[k] );
 		ttReal k11 = invMass + ttDot( sp->crossA[k], sp->angularA[k] ) + ttDot( sp->crossB[k], sp->angularB[k] );
 		sp->mass[k] = k11 > 0 ? 1 / k11 : 0;
 	}
@@ -158,11 +152,13 @@ void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
 		sm->first = pointCount;
 		sm->count = m->pointCount;
+		ttVec3 t1 = ttPerpendicular( m->normal );
+		ttVec3 t2 = ttCross( m->normal, t1 );
 		for ( int j = 0; j < m->pointCount; ++j )
 		{
 			ttSoftPoint* sp = softPoints + pointCount++;
 			sp->cp = m->points + j;
-			ttPreparePoint( sp, sm->bodyA, sm->bodyB, m->normal );
+			ttPreparePoint( sp, sm->bodyA, sm->bodyB, m->normal, t1, t2 );
 			sp->cp->maxNormalImpulse = 0;
 		}
 	}
@@ -232,21 +228,27 @@ static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
 	cp->tangentImpulse = ttAdd( ttScale( new1, sp->t1 ), ttScale( new2, sp->t2 ) );
 }
 
-// Current separation of a point: its two surface points, carried along by the bodies, measured
-// along the normal (they were `separation` apart when the narrow phase found them).
-static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp )
+// Separation now: the substep's start value plus the motion of the two points since, to first
+// order in the rotation (the rotation of a substep is small: the error is |theta|^2 |r| / 2).
+// Before the positions are integrated the motion is zero.
+static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, bool moved )
 {
-	ttVec3 anchorA = ttRotate( sm->bodyA->q, sp->cp->localAnchorA );
-	ttVec3 anchorB = ttRotate( sm->bodyB->q, sp->cp->localAnchorB );
-	ttVec3 relative = ttAdd( ttBody_RelativeCenter( sm->bodyA, sm->bodyB ), ttSub( anchorB, anchorA ) );
-	return ttDot( relative, sm->m->normal );
+	if ( moved == false )
+	{
+		return sp->separation;
+	}
+	const ttBody* bodyA = sm->bodyA;
+	const ttBody* bodyB = sm->bodyB;
+	ttVec3 displacement = ttSub( ttSub( bodyB->delta, bodyB->prevDelta ), ttSub( bodyA->delta, bodyA->prevDelta ) );
+	return sp->separation + ttDot( displacement, sm->m->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
+	       ttDot( bodyA->substepRotation, sp->crossA[0] );
 }
 
 static void ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* sp, ttReal h, bool useBias )
 {
 	ttContactPoint* cp = sp->cp;
 	ttVec3 n = sm->m->normal;
-	ttReal s = ttCurrentSeparation( sm, sp );
+	ttReal s = ttCurrentSeparation( sm, sp, useBias == false );
 	ttReal bias = 0, massScale = 1, impulseScale = 0;
 	if ( s > 0 )
 	{

@@ -269,11 +269,12 @@ bool ttCollideBoxes( const ttShape* shapeA, ttTransform xfA, const ttShape* shap
 	}
 
 	// Prefer faces: B's face only if it separates more than A's by a margin, an edge only if it
-	// separates clearly more than the best face (relative and absolute tolerances).
-	const ttReal relative = (ttReal)0.95, absolute = (ttReal)0.001;
-	bool useB = faceB > relative * faceA + absolute;
+	// separates clearly more than the best face (5 % of the separation plus 1 mm; the margin is
+	// taken from |s| so that it also favours faces for shapes still apart, in speculative range).
+	const ttReal relative = (ttReal)0.05, absolute = (ttReal)0.001;
+	bool useB = faceB > faceA + relative * ttAbs( faceA ) + absolute;
 	ttReal bestFace = useB ? faceB : faceA;
-	if ( edge > relative * bestFace + absolute )
+	if ( edge > bestFace + relative * ttAbs( bestFace ) + absolute )
 	{
 		ttVec3 pA, qA, pB, qB, cA, cB;
 		ttSupportEdge( &a, edgeA, normalEdge, &pA, &qA );

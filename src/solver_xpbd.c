@@ -46,9 +46,20 @@ static void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h 
 {
 	body->prevDelta = body->delta;
 	body->prevQ = body->q;
+	body->substepRotation = TT_VEC3_ZERO;
 	if ( body->type != ttBody_dynamic )
 	{
+		body->invInertiaWorld = ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
 		return;
+	}
+	if ( world->contactSolver == ttContactSolver_softStep )
+	{
+		// R diag(I^-1) R^T, once per substep instead of two rotations per use.
+		ttMat3 r = ttMat3FromQuat( body->q );
+		ttMat3 scaled = { ttScale( body->invInertia.x, r.cx ), ttScale( body->invInertia.y, r.cy ),
+		                  ttScale( body->invInertia.z, r.cz ) };
+		body->invInertiaWorld = body->fixedRotation ? ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO }
+		                                            : ttMat3Mul( scaled, ttMat3Transpose( r ) );
 	}
 	// Damping acts on the velocity the body arrived with, before this substep's loads: damped
 	// after them, a body held at rest would feel gravity reduced to g / (1 + h c), and the
@@ -259,6 +270,10 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			if ( body->type == ttBody_dynamic )
 			{
 				ttDeriveVelocities( body, h );
+			}
+			if ( body->type != ttBody_static )
+			{
+				body->substepRotation = ttScale( h, body->w );
 			}
 		}
 
