@@ -265,7 +265,71 @@ def rope():
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# Stacking scenes of the collision issue (item 9) with the boxes of shared/BENCHMARKS.md: half
+# extent 0.5 m, 1 kg, friction 0.6, on a static 100 x 100 x 1 m box whose top is at height 0.
+
+STACK_HALF = 0.5
+STACK_FRICTION = 0.6
+
+
+def stack_box(name, x, y, z):
+    return {"name": name, "position": vec(x, y, z), "mass": 1,
+            "shapes": [{"type": "box", "halfExtents": vec(STACK_HALF, STACK_HALF, STACK_HALF),
+                        "friction": STACK_FRICTION}]}
+
+
+def stack_ground():
+    return {"name": "ground", "type": "static", "position": vec(0, -0.5, 0),
+            "shapes": [{"type": "box", "halfExtents": vec(50, 0.5, 50), "friction": STACK_FRICTION}]}
+
+
+def stack_scene(name, description, bodies, seconds):
+    return {"name": name, "description": description,
+            "world": {"gravity": vec(0, -9.81, 0), "seconds": seconds},
+            "bodies": [stack_ground()] + bodies}
+
+
+def pyramid(base):
+    size = 2 * STACK_HALF
+    bodies = []
+    for row in range(base):
+        for i in range(base - row):
+            x = (i - (base - row - 1) / 2.0) * size
+            bodies.append(stack_box("box_r%02d_%02d" % (row, i), x, STACK_HALF + row * size, 0))
+    return stack_scene(
+        "stack_pyramid", "BENCHMARKS.md pyramid: %d boxes with a base of %d in a vertical plane; boxes in a row "
+        "touch and each row rests on the one below, offset by half a box. Default settings; it must stand."
+        % (len(bodies), base), bodies, 10)
+
+
+def tower(count):
+    bodies = [stack_box("box%02d" % i, 0, STACK_HALF + i * 2 * STACK_HALF, 0) for i in range(count)]
+    return stack_scene("stack_tower", "A tower of %d boxes standing on the ground, default settings." % count,
+                       bodies, 10)
+
+
+def pile(columns, layers, gap):
+    size = 2 * STACK_HALF
+    pitch = size + gap
+    bodies = []
+    for layer in range(layers):
+        for i in range(columns):
+            for k in range(columns):
+                x = (i - (columns - 1) / 2.0) * pitch
+                z = (k - (columns - 1) / 2.0) * pitch
+                y = gap + STACK_HALF + layer * pitch
+                bodies.append(stack_box("box_%d_%d_%d" % (layer, i, k), x, y, z))
+    return stack_scene(
+        "stack_pile", "BENCHMARKS.md pile: %d boxes in %d x %d columns of %d layers, %g m gaps sideways and "
+        "between layers, the lowest layer %g m above the ground, dropped; they must settle."
+        % (len(bodies), columns, columns, layers, gap, gap), bodies, 15)
+
+
 SCENES = {
+    "stack_pyramid.json": lambda: pyramid(20),
+    "stack_tower.json": lambda: tower(20),
+    "stack_pile.json": lambda: pile(10, 10, 0.1),
     "fig08_double_pendulum.json": lambda: pendulum(2),
     "fig08_triple_pendulum.json": lambda: pendulum(3),
     "fig08_double_pendulum_1m.json": lambda: pendulum(2, 1.0, "_1m"),

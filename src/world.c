@@ -28,7 +28,7 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.maxRotationPerSubstep = (ttReal)0.5;
 	def.enableContacts = true;
 	def.contactSolver = ttContactSolver_softStep;
-	def.contactHertz = 120;
+	def.contactHertz = 180;
 	def.contactDampingRatio = 10;
 	ttLongRange_SetDefaults( def.enableLongRange );
 	def.solver = ttSolver_xpbd;
