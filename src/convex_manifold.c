@@ -173,46 +173,57 @@ static int ttClipToPlane( const ttVec3* in, int count, ttVec3 n, ttReal c, ttVec
 }
 
 // Reduce candidate points to at most 4: the deepest, the farthest from it, then the two that
-// enlarge the covered area most (the usual heuristic for a stable support polygon).
+// enlarge the covered area most (the usual heuristic for a stable support polygon). Distances
+// and areas are measured in the contact plane, less a penalty for standing off it: a speculative
+// point above a touching one (the top cap of a coin lying flat) covers the same area, and must
+// not take the touching point's place, or the coin rests on two points and tips into the ground.
 static int ttReducePoints( ttContactGeometry* points, int count, ttVec3 normal )
 {
 	if ( count <= 4 )
 	{
 		return count;
 	}
+	ttVec3 flat[TT_CLIP_MAX];
 	int chosen[4];
 	chosen[0] = 0;
-	for ( int i = 1; i < count; ++i )
-	{
-		chosen[0] = points[i].separation < points[chosen[0]].separation ? i : chosen[0];
-	}
-	ttVec3 p0 = points[chosen[0]].pointB;
-	chosen[1] = chosen[0] == 0 ? 1 : 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( ttDistance( points[i].pointB, p0 ) > ttDistance( points[chosen[1]].pointB, p0 ) )
+		flat[i] = ttMulAdd( points[i].pointB, -ttDot( points[i].pointB, normal ), normal );
+		chosen[0] = points[i].separation < points[chosen[0]].separation ? i : chosen[0];
+	}
+	ttReal deepest = points[chosen[0]].separation;
+	ttVec3 p0 = flat[chosen[0]];
+	chosen[1] = -1;
+	ttReal best = -TT_HUGE;
+	for ( int i = 0; i < count; ++i )
+	{
+		ttReal score = ttDistance( flat[i], p0 ) - ( points[i].separation - deepest );
+		if ( i != chosen[0] && score > best )
 		{
+			best = score;
 			chosen[1] = i;
 		}
 	}
-	ttVec3 p1 = points[chosen[1]].pointB;
-	ttReal bestArea = -1;
+	ttVec3 p1 = flat[chosen[1]];
+	ttReal reach = ttDistance( p0, p1 );
+	best = -TT_HUGE;
 	chosen[2] = -1;
 	for ( int i = 0; i < count; ++i )
 	{
-		ttReal area = ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( points[i].pointB, p0 ) ) );
-		if ( i != chosen[0] && i != chosen[1] && ttAbs( area ) > bestArea )
+		ttReal area = ttAbs( ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( flat[i], p0 ) ) ) );
+		ttReal score = area - reach * ( points[i].separation - deepest );
+		if ( i != chosen[0] && i != chosen[1] && score > best )
 		{
-			bestArea = ttAbs( area );
+			best = score;
 			chosen[2] = i;
 		}
 	}
-	ttVec3 p2 = points[chosen[2]].pointB;
+	ttVec3 p2 = flat[chosen[2]];
 	// The fourth point lies on the other side of the triangle's longest reach: maximise the area
 	// added across the edge opposite to the triangle's orientation.
 	ttReal orientation = ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( p2, p0 ) ) ) >= 0 ? 1 : -1;
 	ttVec3 triangle[3] = { p0, p1, p2 };
-	bestArea = 0;
+	best = 0;
 	chosen[3] = -1;
 	for ( int i = 0; i < count; ++i )
 	{
@@ -223,10 +234,11 @@ static int ttReducePoints( ttContactGeometry* points, int count, ttVec3 normal )
 		for ( int e = 0; e < 3; ++e )
 		{
 			ttVec3 a = triangle[e], b = triangle[( e + 1 ) % 3];
-			ttReal area = -orientation * ttDot( normal, ttCross( ttSub( b, a ), ttSub( points[i].pointB, a ) ) );
-			if ( area > bestArea )
+			ttReal area = -orientation * ttDot( normal, ttCross( ttSub( b, a ), ttSub( flat[i], a ) ) );
+			ttReal score = area - reach * ( points[i].separation - deepest );
+			if ( area > 0 && score > best )
 			{
-				bestArea = area;
+				best = score;
 				chosen[3] = i;
 			}
 		}
