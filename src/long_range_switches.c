@@ -18,8 +18,8 @@ typedef struct ttLongRangeFeatureInfo
 static const ttLongRangeFeatureInfo s_features[ttLongRange_featureCount] = {
 	[ttLongRange_attachments]        = { "attachments", false, false },
 	[ttLongRange_hierarchy]          = { "hierarchy", false, false },
-	[ttLongRange_hingeChains]        = { "hingeChains", false, false },
-	[ttLongRange_shapeMatching]      = { "shapeMatching", false, false },
+	[ttLongRange_hingeChains]        = { "hingeChains", true, false },
+	[ttLongRange_shapeMatching]      = { "shapeMatching", true, false },
 	[ttLongRange_supportingContacts] = { "supportingContacts", false, false },
 };
 // clang-format on

@@ -8,6 +8,8 @@
 // contact solver can replace that family without touching the rest of this file.
 #include "constraint.h"
 #include "core.h"
+#include "long_range_hinge_chain.h"
+#include "long_range_union.h"
 #include "world.h"
 
 // Implicit gyroscopic term (Catto, GDC 2015): one Newton step on
@@ -124,7 +126,7 @@ static void ttFinishBody( ttBody* body )
 	body->prevQ = body->q;
 }
 
-static void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
+void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
 {
 	if ( world->breakEventCount == world->breakEventCapacity )
 	{
@@ -181,6 +183,8 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	{
 		ttPrepareKinematic( ttWorld_Body( world, b ), timeStep );
 	}
+	ttHingeChains_Update( world );
+	ttUnions_Update( world );
 	if ( world->enableContacts )
 	{
 		double t0 = ttNowMilliseconds();
@@ -222,7 +226,11 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
 			}
+			// Long range projections last in each iteration (paper section 4).
+			ttHingeChains_Solve( world );
 		}
+		// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
+		ttUnions_Solve( world, h );
 
 		TT_FOR_EACH_LIVE( world->bodies, b )
 		{
