@@ -389,7 +389,7 @@ HINGE_BAR_RADIUS = 0.05
 
 
 def hinge_ring():
-    """A closed hinge chain in the x-y plane with z axes, hung over a static bar."""
+    """A closed hinge chain in the x-y plane with z axes, hung over a static bar inside its top."""
     radius = HINGE_SEGMENTS * HINGE_PITCH / (2 * math.pi)
     centre_y = 0.5 + 2 * radius
     # joint k sits between segment k-1 and segment k, at the top for k = 0
@@ -399,7 +399,7 @@ def hinge_ring():
         heights.append(heights[-1] + step)
     angles = [math.pi / 2 - 2 * math.pi * k / HINGE_SEGMENTS for k in range(HINGE_SEGMENTS + 1)]
     points = [(radius * math.cos(a), centre_y + radius * math.sin(a), heights[k]) for k, a in enumerate(angles)]
-    bar_y = centre_y + radius + HINGE_HALF[1] + HINGE_BAR_RADIUS + 0.002
+    bar_y = centre_y + radius - HINGE_HALF[1] - HINGE_BAR_RADIUS - 0.002
     bodies = [{"name": "bar", "type": "static", "position": vec(0, bar_y, 0.01),
                "axisAngle": {"axis": [1, 0, 0], "degrees": 90},
                "shapes": [{"type": "cylinder", "radius": HINGE_BAR_RADIUS, "halfHeight": 0.2, "friction": 0.3}]}]

@@ -14,6 +14,9 @@ typedef struct ttLongRangeFeatureInfo
 	bool onByDefault;
 } ttLongRangeFeatureInfo;
 
+// hingeChains and shapeMatching are implemented but off by default: they change the motion of
+// every hinge chain and every group of welded bodies (exact planarity, exact rigidity), so the
+// numbers of existing scenes stay what they were unless a scene or a program asks for them.
 // clang-format off
 static const ttLongRangeFeatureInfo s_features[ttLongRange_featureCount] = {
 	[ttLongRange_attachments]        = { "attachments", false, false },
