@@ -281,18 +281,20 @@ static void MomentumConservation( void )
 	double angular[2] = { 0, 0 };
 	for ( int k = 0; k < 2; ++k )
 	{
-		double amplitude = k == 0 ? 0.1 : 0.01;
+		// In float the rounding of the poses (about 1e-6 of the momentum at a = 1) would drown the
+		// second-order remainder at small velocities: a = 1 and 0.1 there, 0.1 and 0.01 in double.
+		double amplitude = ( k == 0 ? 0.1 : 0.01 ) * ( TT_REAL_IS_FLOAT ? 10 : 1 );
 		double linearWith, angularWith, distortionWith, linearWithout, angularWithout, distortionWithout;
 		MomentumCheck( true, amplitude, &linearWith, &angularWith, &distortionWith );
 		MomentumCheck( false, amplitude, &linearWithout, &angularWithout, &distortionWithout );
 		printf( "  %-4g | %.3e, %.3e           | %.3e, %.3e           | %.3e m, %.3e m\n", amplitude, linearWith,
 		        linearWithout, angularWith, angularWithout, distortionWith, distortionWithout );
-		ENSURE_BELOW( linearWith, 1e-9 );
-		ENSURE_BELOW( distortionWith, 1e-9 );
+		ENSURE_BELOW( linearWith, TT_REAL_IS_FLOAT ? 1e-4 : 1e-9 );
+		ENSURE_BELOW( distortionWith, TT_REAL_IS_FLOAT ? 1e-6 : 1e-9 );
 		ENSURE_BELOW( angularWith, 1.5 * angularWithout );
 		angular[k] = angularWith;
 	}
-	ENSURE_BELOW( angular[1], 1e-3 );
+	ENSURE_BELOW( angular[1], TT_REAL_IS_FLOAT ? 1e-2 : 1e-3 );
 	ENSURE_NEAR( angular[0] / angular[1], 10, 2 );
 }
 
@@ -315,7 +317,7 @@ static void PolarDecomposition( void )
 		worst = angle > worst ? angle : worst;
 	}
 	printf( "Polar decomposition: largest angle error over 200 random R S: %.3e rad\n", worst );
-	ENSURE_BELOW( worst, sizeof( ttReal ) == sizeof( float ) ? 1e-3 : 1e-9 );
+	ENSURE_BELOW( worst, TT_REAL_IS_FLOAT ? 1e-3 : 1e-9 );
 }
 
 int main( void )
