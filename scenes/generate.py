@@ -365,8 +365,8 @@ def vase():
                      (VASE_RADIUS * math.cos(phi), -VASE_ROW_PITCH / 2, VASE_RADIUS * math.sin(phi)))
     pieces = VASE_ROWS * VASE_SEGMENTS + 1
     return {
-        "name": "fig17_vase",
-        "description": "Paper Fig. 17: a pre-split vase of %d pieces (%d rows of %d glass boxes around a ring of "
+        "name": "long_range_fig17_vase",
+        "description": "Long range constraints paper (Mueller et al. 2017) Fig. 17: a pre-split vase of %d pieces (%d rows of %d glass boxes around a ring of "
                        "radius %g m on a base disc, %g kg/m^3) held together by %d fixed joints between neighbours, "
                        "tilted by %g degrees and dropped from %g m onto the floor. 10 iterations, one substep as in "
                        "the paper; the long range shape matching switch makes each union of welded pieces rigid."
@@ -417,8 +417,8 @@ def hinge_ring():
         joints.append({"name": "hinge%03d" % k, "type": "hinge", "bodyA": "link%03d" % ((k - 1) % HINGE_SEGMENTS),
                        "bodyB": "link%03d" % k, "anchor": vec(*points[k]), "axis": vec(0, 0, 1)})
     return {
-        "name": "fig13_hinge_ring",
-        "description": "Paper Fig. 13: a closed chain of %d steel segments (%g m between joints) on hinge joints with "
+        "name": "long_range_fig13_hinge_ring",
+        "description": "Long range constraints paper (Mueller et al. 2017) Fig. 13: a closed chain of %d steel segments (%g m between joints) on hinge joints with "
                        "parallel z axes, hung over a static bar. Segments %s are taller and shift the joints by %g m "
                        "along the axis, segments %s shift them back, so that the joints are not in one plane at rest "
                        "(paper fig. 9). 5 iterations, one substep; the hingeChains switch keeps the joints in a plane "
@@ -456,8 +456,8 @@ SCENES = {
         "one substep (1.62 m/s / 1200 Hz = 1.35 mm at 20 substeps), so that the collisions along the row happen "
         "one at a time." % (CRADLE_WIDE_GAP, 100 * CRADLE_WIDE_GAP / CRADLE_RADIUS)),
     "fig18_rope.json": rope,
-    "fig17_vase.json": vase,
-    "fig13_hinge_ring.json": hinge_ring,
+    "long_range_fig17_vase.json": vase,
+    "long_range_fig13_hinge_ring.json": hinge_ring,
 }
 
 

@@ -3,7 +3,7 @@
 //
 //  1. Fig. 13: a closed chain of 132 steel segments on hinges with parallel axes, with taller
 //     segments that shift part of the chain along the axis (joints not in one plane at rest),
-//     hung over a bar (scenes/fig13_hinge_ring.json, one substep of 5 iterations). With the
+//     hung over a bar (scenes/long_range_fig13_hinge_ring.json, one substep of 5 iterations). With the
 //     hingeChains switch every joint location (displaced by its rest offset h along the axis,
 //     fig. 9) must stay within 1 mm of the best-fit plane and every hinge axis within 1 degree
 //     of its normal over 3 s; without the switch the same numbers must be larger than these
@@ -16,7 +16,7 @@
 #include "test_random.h"
 #include "validation.h"
 
-#define RING "scenes/fig13_hinge_ring.json"
+#define RING "scenes/long_range_fig13_hinge_ring.json"
 #define MAX_LINKS 160
 
 typedef struct Chain

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Long range constraints, rigid unions (Mueller et al. 2017, section 3.5, fig. 17): a vase of 37
 // pieces (3 rows of 12 glass boxes on a base disc) welded by 72 fixed joints, dropped tilted onto
-// the floor (scenes/fig17_vase.json, one substep of 10 iterations as in the paper).
+// the floor (scenes/long_range_fig17_vase.json, one substep of 10 iterations as in the paper).
 //
 //  1. Rigidity: the largest change of the distance between any two piece centres over 2 s must
 //     stay below 1 mm with shape matching (paper: "completely stiff"); without it the number is
@@ -20,7 +20,7 @@
 
 #include <string.h>
 
-#define SCENE "scenes/fig17_vase.json"
+#define SCENE "scenes/long_range_fig17_vase.json"
 #define MAX_PIECES 64
 
 typedef struct Vase
