@@ -137,7 +137,7 @@ static bool ttScratch( ttWorld* world, ttHingeChainSet* set )
 	return set->bodySlots >= world->bodies.count && set->jointSlots >= world->joints.count;
 }
 
-// The other body of a joint edge and whether the joint is a hinge a chain can use.
+// The body at the other end of a joint from `side`.
 static int ttOtherBody( const ttJoint* joint, int side )
 {
 	return side == 0 ? joint->bodyB : joint->bodyA;

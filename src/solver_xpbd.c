@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The XPBD step, Algorithm 2 of Mueller et al. 2020, as a list of phases:
 //   collect pairs once per step;
-//   per substep: integrate -> narrow phase -> position solve (contacts, then joints) ->
+//   per substep: integrate -> narrow phase -> position solve (contacts, then joints, then hinge
+//                chain projections) -> fracture and shape matching of rigid unions ->
 //                velocities from positions -> velocity pass (contacts, then joints);
 //   after the step: fold the accumulated displacements into the positions, break joints.
 // Contacts are reached only through ttUpdateContacts and ttContactSolver_*, so a velocity-level
