@@ -249,6 +249,7 @@ void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
 	ttJoint_UnlinkEdge( world, jointIndex, 0 );
 	ttJoint_UnlinkEdge( world, jointIndex, 1 );
 	ttPool_Free( &world->joints, jointIndex );
+	world->jointGraphVersion += 1;
 	// Pairs suppressed by this joint may collide from now on.
 	world->pairCount = 0;
 }
@@ -326,6 +327,7 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 	}
 	ttJoint_LinkEdge( world, index, 0 );
 	ttJoint_LinkEdge( world, index, 1 );
+	world->jointGraphVersion += 1;
 	ttJoint_Prepare( world, joint );
 	if ( type == ttJoint_hinge )
 	{

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The XPBD step, Algorithm 2 of Mueller et al. 2020, as a list of phases:
 //   collect pairs once per step;
-//   per substep: integrate -> narrow phase -> position solve (contacts, then joints) ->
+//   per substep: integrate -> narrow phase -> position solve (contacts, then joints, then hinge
+//                chain projections) -> fracture and shape matching of rigid unions ->
 //                velocities from positions -> velocity pass (contacts, then joints);
 //   after the step: fold the accumulated displacements into the positions, break joints.
 // Contacts are reached only through ttUpdateContacts and ttContactSolver_*, so a velocity-level
 // contact solver can replace that family without touching the rest of this file.
 #include "constraint.h"
 #include "core.h"
+#include "long_range_hinge_chain.h"
+#include "long_range_union.h"
 #include "world.h"
 
 // Implicit gyroscopic term (Catto, GDC 2015): one Newton step on
@@ -141,7 +144,7 @@ static void ttFinishBody( ttBody* body )
 	body->prevQ = body->q;
 }
 
-static void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
+void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
 {
 	if ( world->breakEventCount == world->breakEventCapacity )
 	{
@@ -198,6 +201,8 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	{
 		ttPrepareKinematic( ttWorld_Body( world, b ), timeStep );
 	}
+	ttHingeChains_Update( world );
+	ttUnions_Update( world );
 	if ( world->enableContacts )
 	{
 		double t0 = ttNowMilliseconds();
@@ -262,7 +267,11 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
 			}
+			// Long range projections last in each iteration (paper section 4).
+			ttHingeChains_Solve( world );
 		}
+		// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
+		ttUnions_Solve( world, h );
 
 		TT_FOR_EACH_LIVE( world->bodies, b )
 		{

@@ -3,6 +3,8 @@
 #include "world.h"
 
 #include "core.h"
+#include "long_range_hinge_chain.h"
+#include "long_range_union.h"
 
 #include "tether/tether.h"
 
@@ -225,6 +227,8 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->softManifolds );
 	ttFree( world->softPoints );
 	ttFree( world->breakEvents );
+	ttUnions_Destroy( world );
+	ttHingeChains_Destroy( world );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
 	ttFree( world );

@@ -51,6 +51,10 @@ typedef struct ttWorld
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;
 
+	uint32_t jointGraphVersion;          ///< bumped when a joint is created or removed (long range analyses)
+	struct ttUnionSet* unions;           ///< rigid unions (long_range_union.c), NULL until first used
+	struct ttHingeChainSet* hingeChains; ///< hinge chains (long_range_hinge_chain.c), NULL until first used
+
 	ttStepStats stats;
 	ttReal substepTime; ///< h of the last step
 	bool locked;        ///< inside ttWorld_Step
@@ -103,6 +107,8 @@ ttJointId ttMakeJointId( const ttWorld* world, int index );
 bool ttWorld_JointPreventsCollision( ttWorld* world, int bodyA, int bodyB );
 /// Remove a joint (from the pool and both bodies' lists).
 void ttWorld_RemoveJoint( ttWorld* world, int jointIndex );
+/// Record a break event for a joint about to be removed (its force and torque readouts).
+void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint );
 
 /// Long range switches (long_range_switches.c): the defaults of a new world, and a check that
 /// only implemented features are on (logs under the caller's name).
