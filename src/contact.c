@@ -117,6 +117,7 @@ void ttUpdateContacts( ttWorld* world )
 			cp->localAnchorA = ttInvRotate( bodyA->q, rA );
 			cp->localAnchorB = ttInvRotate( bodyB->q, rB );
 			cp->separation = g->separation;
+			cp->id = geometry.featureIds ? g->id : 0;
 			ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
 			cp->normalVelocityBefore = ttDot( relative, m->normal );
 			cp->lambdaN = 0;

@@ -18,11 +18,16 @@ typedef struct ttContactGeometry
 	ttVec3 pointA;     ///< deepest point of shape A
 	ttVec3 pointB;     ///< deepest point of shape B
 	ttReal separation; ///< (pointB - pointA) . normal, negative when penetrating
+	uint32_t id;       ///< feature id (which features of A and B made the point), see featureIds
 } ttContactGeometry;
 
 typedef struct ttManifoldGeometry
 {
 	ttVec3 normal; ///< unit, from A to B
+	/// The routine named each point by the features that made it (box-box clipping: reference
+	/// face, incident face, incident vertex or clipped edge), so that a point can be followed from
+	/// one substep to the next exactly; otherwise points are matched by nearness.
+	bool featureIds;
 	int pointCount;
 	ttContactGeometry points[TT_MAX_MANIFOLD_POINTS];
 } ttManifoldGeometry;
@@ -30,6 +35,7 @@ typedef struct ttManifoldGeometry
 typedef struct ttContactPoint
 {
 	ttVec3 localAnchorA, localAnchorB; ///< in the principal frames of the bodies
+	uint32_t id;                       ///< feature id, 0 when the narrow phase gives none
 	ttReal separation;                 ///< at creation
 	ttReal normalVelocityBefore;       ///< v_n before the position solve (for restitution, eq. 34)
 	ttReal lambdaN;                    ///< normal multiplier of this substep

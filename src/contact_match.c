@@ -3,9 +3,10 @@
 // that the soft-step solver accumulated on last substep's points are carried to the new points
 // that continue them, so that the solver starts from last substep's answer (warm starting).
 // Manifolds come in pair order (shape A, shape B, key), so the two lists are merged in one walk.
-// A point continues an old one when either of its anchors, in its body's frame, lies within
-// TT_CONTACT_MATCH_DISTANCE of the old one's: a box corner resting on a box keeps its anchor on
-// the upper box while the point on the lower box may slide.
+// A point continues an old one with the same feature id (box-box clipping names its points by
+// the faces, vertices and edges that made them); without ids, when either of its anchors, in
+// its body's frame, lies within TT_CONTACT_MATCH_DISTANCE of the old one's: a box corner resting
+// on a box keeps its anchor on the upper box while the point on the lower box may slide.
 #include "world.h"
 
 #define TT_CONTACT_MATCH_DISTANCE ( (ttReal)0.02 )
@@ -37,7 +38,15 @@ static void ttMatchPoints( ttManifold* current, const ttManifold* previous )
 		ttContactPoint* cp = current->points + i;
 		int best = -1;
 		ttReal bestDistance = limit;
-		for ( int j = 0; j < previous->pointCount; ++j )
+		for ( int j = 0; j < previous->pointCount && cp->id != 0; ++j )
+		{
+			if ( taken[j] == false && previous->points[j].id == cp->id )
+			{
+				best = j;
+				break;
+			}
+		}
+		for ( int j = 0; j < previous->pointCount && best < 0; ++j )
 		{
 			if ( taken[j] )
 			{

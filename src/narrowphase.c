@@ -187,8 +187,9 @@ static void ttWorldPlane( const ttShape* plane, ttTransform xf, ttVec3* normal, 
 	*offset = plane->plane.offset + ttDot( *normal, xf.p );
 }
 
-// One point of shape B at world position p with radius r against the plane (A).
-static void ttAddPlanePoint( ttVec3 normal, ttReal offset, ttVec3 p, ttReal radius, ttReal speculative,
+// One point of shape B at world position p with radius r against the plane (A); its feature id
+// is B's vertex (or capsule end) number plus one.
+static void ttAddPlanePoint( ttVec3 normal, ttReal offset, ttVec3 p, ttReal radius, ttReal speculative, uint32_t id,
                              ttManifoldGeometry* m )
 {
 	ttReal separation = ttDot( normal, p ) - offset - radius;
@@ -200,6 +201,8 @@ static void ttAddPlanePoint( ttVec3 normal, ttReal offset, ttVec3 p, ttReal radi
 	g->pointB = ttMulAdd( p, -radius, normal );
 	g->pointA = ttMulAdd( g->pointB, -separation, normal );
 	g->separation = separation;
+	g->id = id;
+	m->featureIds = true;
 }
 
 static bool ttCollidePlaneSphere( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB,
@@ -208,7 +211,7 @@ static bool ttCollidePlaneSphere( const ttShape* a, ttTransform xfA, const ttSha
 	ttReal offset;
 	ttWorldPlane( a, xfA, &m->normal, &offset );
 	m->pointCount = 0;
-	ttAddPlanePoint( m->normal, offset, xfB.p, b->sphere.radius, speculative, m );
+	ttAddPlanePoint( m->normal, offset, xfB.p, b->sphere.radius, speculative, 1, m );
 	return m->pointCount > 0;
 }
 
@@ -218,9 +221,9 @@ static bool ttCollidePlaneCapsule( const ttShape* a, ttTransform xfA, const ttSh
 	ttReal offset;
 	ttWorldPlane( a, xfA, &m->normal, &offset );
 	m->pointCount = 0;
-	ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, b->capsule.center1 ), b->capsule.radius, speculative,
+	ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, b->capsule.center1 ), b->capsule.radius, speculative, 1,
 	                 m );
-	ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, b->capsule.center2 ), b->capsule.radius, speculative,
+	ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, b->capsule.center2 ), b->capsule.radius, speculative, 2,
 	                 m );
 	return m->pointCount > 0;
 }
@@ -235,7 +238,7 @@ static bool ttCollidePlaneBox( const ttShape* a, ttTransform xfA, const ttShape*
 	for ( int i = 0; i < 8; ++i )
 	{
 		ttVec3 corner = { ( i & 1 ) ? e.x : -e.x, ( i & 2 ) ? e.y : -e.y, ( i & 4 ) ? e.z : -e.z };
-		ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, corner ), 0, speculative, m );
+		ttAddPlanePoint( m->normal, offset, ttTransformPoint( xfB, corner ), 0, speculative, (uint32_t)i + 1, m );
 	}
 	return m->pointCount > 0;
 }
@@ -260,6 +263,7 @@ bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* sha
                       ttReal speculativeDistance, ttManifoldGeometry* manifold )
 {
 	manifold->pointCount = 0;
+	manifold->featureIds = false;
 	ttCollideFcn* fcn = s_collideTable[shapeA->type][shapeB->type];
 	if ( fcn != NULL )
 	{

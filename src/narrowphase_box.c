@@ -45,7 +45,17 @@ static ttReal ttAxisSeparation( const ttBoxFrame* a, const ttBoxFrame* b, ttVec3
 }
 
 // Keep the part of the polygon with dot(p, normal) <= offset.
-static int ttClipPolygon( const ttVec3* in, int count, ttVec3 normal, ttReal offset, ttVec3* out )
+// Feature id of a point where the polygon edge from a point with id `idP` to one with id `idQ`
+// crosses clip plane `plane`: a mix of the three, the same whenever the same features meet.
+static uint32_t ttClipId( uint32_t idP, uint32_t idQ, int plane )
+{
+	uint32_t low = idP < idQ ? idP : idQ, high = idP < idQ ? idQ : idP;
+	uint32_t h = low * 0x9E3779B1u ^ ( high + 0x7F4A7C15u + ( low << 6 ) + ( low >> 2 ) );
+	return ( h * 31u + (uint32_t)plane + 1u ) & 0x00FFFFFFu;
+}
+
+static int ttClipPolygon( const ttVec3* in, const uint32_t* inIds, int count, ttVec3 normal, ttReal offset, int plane,
+                          ttVec3* out, uint32_t* outIds )
 {
 	int n = 0;
 	for ( int i = 0; i < count; ++i )
@@ -56,11 +66,13 @@ static int ttClipPolygon( const ttVec3* in, int count, ttVec3 normal, ttReal off
 		ttReal dq = ttDot( q, normal ) - offset;
 		if ( dp <= 0 )
 		{
+			outIds[n] = inIds[i];
 			out[n++] = p;
 		}
 		if ( ( dp < 0 && dq > 0 ) || ( dp > 0 && dq < 0 ) )
 		{
 			ttReal t = dp / ( dp - dq );
+			outIds[n] = ttClipId( inIds[i], inIds[( i + 1 ) % count], plane );
 			out[n++] = ttMulAdd( p, t, ttSub( q, p ) );
 		}
 		if ( n >= TT_BOX_MAX_CLIP - 1 )
@@ -154,6 +166,7 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 	    ttSub( ttSub( incCenter, eu ), ev ),
 	    ttSub( ttAdd( incCenter, eu ), ev ),
 	};
+	uint32_t ids[TT_BOX_MAX_CLIP] = { 1, 2, 3, 4 }; // the incident face's corners
 	int count = 4;
 
 	// Clip against the four side planes of the reference face.
@@ -163,20 +176,29 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 		ttVec3 normal = ref->axis[side];
 		ttReal centerOffset = ttDot( ref->center, normal );
 		ttVec3 clipped[TT_BOX_MAX_CLIP];
-		count = ttClipPolygon( polygon, count, normal, centerOffset + ref->extent[side], clipped );
-		count = ttClipPolygon( clipped, count, ttNeg( normal ), -centerOffset + ref->extent[side], polygon );
+		uint32_t clippedIds[TT_BOX_MAX_CLIP];
+		count =
+		    ttClipPolygon( polygon, ids, count, normal, centerOffset + ref->extent[side], 2 * k, clipped, clippedIds );
+		count = ttClipPolygon( clipped, clippedIds, count, ttNeg( normal ), -centerOffset + ref->extent[side],
+		                       2 * k + 1, polygon, ids );
 	}
+	// Which faces: reference (axis and side, and which box) and incident, in the top byte.
+	uint32_t refSide = ttDot( ref->axis[axis], refNormal ) > 0 ? 1u : 0u;
+	uint32_t faces = ( (uint32_t)axis * 2u + refSide ) * 6u + (uint32_t)incAxis * 2u + ( incSign > 0 ? 1u : 0u );
+	uint32_t faceBits = ( ( faces * 2u + ( refIsA ? 1u : 0u ) ) & 0x7Fu ) << 24;
 
 	ttVec3 faceCenter = ttMulAdd( ref->center, ref->extent[axis], refNormal );
 	ttReal faceOffset = ttDot( faceCenter, refNormal );
 	ttVec3 points[TT_BOX_MAX_CLIP];
 	ttReal depth[TT_BOX_MAX_CLIP];
+	uint32_t keptIds[TT_BOX_MAX_CLIP];
 	int kept = 0;
 	for ( int i = 0; i < count; ++i )
 	{
 		ttReal separation = ttDot( polygon[i], refNormal ) - faceOffset;
 		if ( separation <= speculative )
 		{
+			keptIds[kept] = faceBits | ids[i];
 			points[kept] = polygon[i];
 			depth[kept] = separation;
 			kept += 1;
@@ -185,6 +207,7 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 	int chosen[4];
 	int n = ttReducePoints( points, depth, kept, refNormal, chosen );
 	m->normal = refIsA ? refNormal : ttNeg( refNormal );
+	m->featureIds = true;
 	m->pointCount = n;
 	for ( int i = 0; i < n; ++i )
 	{
@@ -194,6 +217,7 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 		g->pointA = refIsA ? onReference : onIncident;
 		g->pointB = refIsA ? onIncident : onReference;
 		g->separation = depth[chosen[i]];
+		g->id = keptIds[chosen[i]];
 	}
 }
 
@@ -285,6 +309,8 @@ bool ttCollideBoxes( const ttShape* shapeA, ttTransform xfA, const ttShape* shap
 		m->points[0].pointA = cA;
 		m->points[0].pointB = cB;
 		m->points[0].separation = ttDot( ttSub( cB, cA ), normalEdge );
+		m->points[0].id = 0x80000000u | (uint32_t)( edgeA * 3 + edgeB );
+		m->featureIds = true;
 		return true;
 	}
 	if ( useB )

@@ -308,6 +308,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		ttFinishBody( ttWorld_Body( world, b ) );
 	}
 	ttBreakJoints( world );
+	ttUpdateContactEvents( world );
 
 	world->stats.bodyCount = world->bodies.liveCount - 1;
 	world->stats.jointCount = world->joints.liveCount;

@@ -224,6 +224,10 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->pairs );
 	ttFree( world->manifolds );
 	ttFree( world->previousManifolds );
+	ttFree( world->touching );
+	ttFree( world->previousTouching );
+	ttFree( world->beginEvents );
+	ttFree( world->endEvents );
 	ttFree( world->softManifolds );
 	ttFree( world->softPoints );
 	ttFree( world->breakEvents );
@@ -457,6 +461,7 @@ int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity
 			out->point = ttAdd( ttBody_Center( bodyB ), rB );
 			out->normal = m->normal;
 			out->separation = ttDot( ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( rB, rA ) ), m->normal );
+			out->featureId = cp->id;
 			if ( world->contactSolver == ttContactSolver_softStep )
 			{
 				// Velocity impulses of the substep: force = impulse / h.

@@ -48,6 +48,17 @@ typedef struct ttWorld
 	struct ttSoftPoint* softPoints;
 	int softPointCapacity;
 
+	// Contact events (contact_events.c): the shape pairs touching at the end of the last step and
+	// the step before, and the events between them.
+	struct ttTouchingPair* touching;
+	int touchingCount, touchingCapacity;
+	struct ttTouchingPair* previousTouching;
+	int previousTouchingCount, previousTouchingCapacity;
+	ttContactBeginTouchEvent* beginEvents;
+	int beginEventCount, beginEventCapacity;
+	ttContactEndTouchEvent* endEvents;
+	int endEventCount, endEventCapacity;
+
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;
 
@@ -114,6 +125,10 @@ void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint );
 /// only implemented features are on (logs under the caller's name).
 void ttLongRange_SetDefaults( bool* enable );
 bool ttLongRange_CheckSwitches( const char* function, const bool* enable );
+
+/// Compare the shape pairs touching after this step with those after the last one and record
+/// begin and end events (contact_events.c).
+void ttUpdateContactEvents( ttWorld* world );
 
 /// Advance the world with the XPBD solver (solver_xpbd.c).
 void ttSolveXpbd( ttWorld* world, ttReal timeStep );

@@ -56,6 +56,8 @@ TT_API int ttWorld_GetJointCount( ttWorldId worldId );
 TT_API int ttWorld_GetContactCount( ttWorldId worldId );
 /// Copy up to capacity contact points of the last substep; returns how many were copied.
 TT_API int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity );
+/// Shape pairs that began or ended touching during the last step; valid until the next step.
+TT_API ttContactEvents ttWorld_GetContactEvents( ttWorldId worldId );
 /// Joints that broke during the last step; valid until the next step.
 TT_API ttJointBreakEvents ttWorld_GetJointBreakEvents( ttWorldId worldId );
 TT_API ttStepStats ttWorld_GetStepStats( ttWorldId worldId );

@@ -321,6 +321,30 @@ typedef struct ttJointBreakEvents
 	int count;
 } ttJointBreakEvents;
 
+/// Two shapes started touching during the last step (a contact point at or below zero
+/// separation). Shape ids are those of the moment; point and normal (from A to B) are the
+/// deepest point's.
+typedef struct ttContactBeginTouchEvent
+{
+	ttShapeId shapeA, shapeB;
+	ttVec3 point, normal;
+} ttContactBeginTouchEvent;
+
+/// Two shapes that touched stopped touching during the last step (no point closer than 5 mm), or
+/// one of them was destroyed (its id is then stale).
+typedef struct ttContactEndTouchEvent
+{
+	ttShapeId shapeA, shapeB;
+} ttContactEndTouchEvent;
+
+/// The contact events of the last step; valid until the next step.
+typedef struct ttContactEvents
+{
+	const ttContactBeginTouchEvent* beginEvents;
+	const ttContactEndTouchEvent* endEvents;
+	int beginCount, endCount;
+} ttContactEvents;
+
 /// One contact point of the last substep.
 typedef struct ttContactData
 {
@@ -331,6 +355,9 @@ typedef struct ttContactData
 	ttReal separation;    ///< m, negative when penetrating
 	ttReal normalForce;   ///< N (lambda_n / h^2)
 	ttVec3 frictionForce; ///< N, static friction on B (lambda_t / h^2)
+	/// Feature id of the point (which faces, edges or vertices made it), the same while the same
+	/// features touch; 0 where the narrow phase gives none (those points are followed by nearness).
+	uint32_t featureId;
 } ttContactData;
 
 /// Per-step counters of the last step, for the stats panel and benchmarks.
