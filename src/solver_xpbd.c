@@ -8,6 +8,7 @@
 // contact solver can replace that family without touching the rest of this file.
 #include "constraint.h"
 #include "core.h"
+#include "island.h"
 #include "world.h"
 
 // Implicit gyroscopic term (Catto, GDC 2015): one Newton step on
@@ -146,12 +147,9 @@ static void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joi
 
 static void ttBreakJoints( ttWorld* world )
 {
-	for ( int i = 0; i < world->joints.count; ++i )
+	for ( int k = 0; k < world->awakeJointCount; ++k )
 	{
-		if ( world->joints.used[i] == false )
-		{
-			continue;
-		}
+		int i = world->awakeJoints[k];
 		ttJoint* joint = ttWorld_Joint( world, i );
 		if ( ttLength( joint->force ) > joint->breakForce || ttLength( joint->torque ) > joint->breakTorque )
 		{
@@ -161,9 +159,17 @@ static void ttBreakJoints( ttWorld* world )
 	}
 }
 
-#define TT_FOR_EACH_LIVE( pool, index )                                                                                \
-	for ( int index = 0; index < ( pool ).count; ++index )                                                             \
-		if ( ( pool ).used[index] )
+// The step visits only the awake bodies and the joints with an awake body (island.c): sleeping
+// ones cost nothing.
+static ttBody* ttAwakeBody( ttWorld* world, int i )
+{
+	return ttWorld_Body( world, world->awakeBodies[i] );
+}
+
+static ttJoint* ttAwakeJoint( ttWorld* world, int i )
+{
+	return ttWorld_Joint( world, world->awakeJoints[i] );
+}
 
 void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 {
@@ -173,39 +179,39 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	double collideMs = 0;
 	double start = ttNowMilliseconds();
 
-	TT_FOR_EACH_LIVE( world->joints, j )
+	for ( int i = 0; i < world->awakeBodyCount; ++i )
 	{
-		ttJoint_Prepare( world, ttWorld_Joint( world, j ) );
+		ttPrepareKinematic( ttAwakeBody( world, i ), timeStep );
 	}
-	TT_FOR_EACH_LIVE( world->bodies, b )
-	{
-		ttPrepareKinematic( ttWorld_Body( world, b ), timeStep );
-	}
-	if ( world->enableContacts )
-	{
-		double t0 = ttNowMilliseconds();
-		ttCollectPairs( world, timeStep );
-		collideMs += ttNowMilliseconds() - t0;
-	}
-	else
+	// Wake what the awake bodies will touch, collect the pairs, list the joints to solve.
+	double t0 = ttNowMilliseconds();
+	ttIsland_BeginStep( world, timeStep );
+	collideMs += ttNowMilliseconds() - t0;
+	if ( world->enableContacts == false )
 	{
 		world->pairCount = 0;
 		world->manifoldCount = 0;
 	}
+	int bodyCount = world->awakeBodyCount;
+	int jointCount = world->awakeJointCount;
+	for ( int j = 0; j < jointCount; ++j )
+	{
+		ttJoint_Prepare( world, ttAwakeJoint( world, j ) );
+	}
 
 	for ( int substep = 0; substep < substeps; ++substep )
 	{
-		TT_FOR_EACH_LIVE( world->joints, j )
+		for ( int j = 0; j < jointCount; ++j )
 		{
-			ttJoint_BeginSubstep( world, ttWorld_Joint( world, j ), h );
+			ttJoint_BeginSubstep( world, ttAwakeJoint( world, j ), h );
 		}
-		TT_FOR_EACH_LIVE( world->bodies, b )
+		for ( int i = 0; i < bodyCount; ++i )
 		{
-			ttIntegrateBody( world, ttWorld_Body( world, b ), h );
+			ttIntegrateBody( world, ttAwakeBody( world, i ), h );
 		}
 		if ( world->enableContacts )
 		{
-			double t0 = ttNowMilliseconds();
+			t0 = ttNowMilliseconds();
 			ttUpdateContacts( world );
 			collideMs += ttNowMilliseconds() - t0;
 		}
@@ -214,19 +220,19 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		for ( int iteration = 0; iteration < world->iterations; ++iteration )
 		{
 			ttContactSolver_SolvePositions( world, h );
-			TT_FOR_EACH_LIVE( world->joints, j )
+			for ( int j = 0; j < jointCount; ++j )
 			{
-				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_positional );
+				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_positional );
 			}
-			TT_FOR_EACH_LIVE( world->joints, j )
+			for ( int j = 0; j < jointCount; ++j )
 			{
-				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
+				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_angular );
 			}
 		}
 
-		TT_FOR_EACH_LIVE( world->bodies, b )
+		for ( int i = 0; i < bodyCount; ++i )
 		{
-			ttBody* body = ttWorld_Body( world, b );
+			ttBody* body = ttAwakeBody( world, i );
 			if ( body->type == ttBody_dynamic )
 			{
 				ttDeriveVelocities( body, h );
@@ -234,22 +240,25 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		}
 
 		ttContactSolver_SolveVelocities( world, h );
-		TT_FOR_EACH_LIVE( world->joints, j )
+		for ( int j = 0; j < jointCount; ++j )
 		{
-			ttJoint* joint = ttWorld_Joint( world, j );
+			ttJoint* joint = ttAwakeJoint( world, j );
 			ttJoint_SolveVelocities( world, joint, h );
 			ttJoint_EndSubstep( joint, h );
 		}
 	}
 
-	TT_FOR_EACH_LIVE( world->bodies, b )
+	for ( int i = 0; i < bodyCount; ++i )
 	{
-		ttFinishBody( ttWorld_Body( world, b ) );
+		ttFinishBody( ttAwakeBody( world, i ) );
 	}
 	ttBreakJoints( world );
+	ttIsland_EndStep( world, timeStep );
 
 	world->stats.bodyCount = world->bodies.liveCount - 1;
 	world->stats.jointCount = world->joints.liveCount;
+	world->stats.awakeBodyCount = bodyCount;
+	world->stats.awakeJointCount = jointCount;
 	world->stats.pairCount = world->pairCount;
 	int contactCount = 0;
 	for ( int i = 0; i < world->manifoldCount; ++i )

@@ -24,6 +24,9 @@ typedef struct ttWorld
 	ttReal restitutionThresholdScale;
 	ttReal maxRotationPerSubstep;
 	bool enableContacts;
+	bool enableSleep;
+	ttReal timeToSleep;
+	ttReal linearSleepThreshold, angularSleepThreshold;
 	ttSolverType solver;
 
 	ttPool bodies;  ///< of ttBody
@@ -38,6 +41,21 @@ typedef struct ttWorld
 	int pairCount, pairCapacity;
 	ttManifold* manifolds;
 	int manifoldCount, manifoldCapacity;
+
+	// Sleeping (island.c): the awake bodies (persistent), the joints solved this step, and
+	// scratch for the islands.
+	int* awakeBodies;
+	int awakeBodyCount, awakeBodyCapacity;
+	int* awakeJoints;
+	int awakeJointCount, awakeJointCapacity;
+	int* islandScratch;
+	int islandScratchCapacity;
+	ttReal* islandRest;
+	int islandRestCapacity;
+	// Manifolds of sleeping islands, kept for the contact readouts (they are not solved).
+	ttManifold* sleepingManifolds;
+	int sleepingManifoldCount, sleepingManifoldCapacity;
+	bool sleepingManifoldsStale; ///< a body woke since the last purge
 
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;
