@@ -499,18 +499,14 @@ static void ttLinkBodies( ttWorld* world, int* parent, int indexA, int indexB )
 	}
 }
 
-// A manifold joins its bodies when it pushed this substep or has a point in contact; a
-// speculative point that never acted does not.
+// A manifold joins its bodies when it has a point, that is when the shapes are within the
+// speculative distance (Box2D v3's rule). Only points in contact (separation <= 0) or pushing
+// would split a row of boxes placed exactly side by side into islands by rounding; and a body
+// that close to a sleeping one wakes it anyway (ttWakeTouched reaches as far), so two such
+// bodies had better sleep together.
 static bool ttIsTouching( const ttManifold* m )
 {
-	for ( int j = 0; j < m->pointCount; ++j )
-	{
-		if ( m->points[j].separation <= 0 || m->points[j].lambdaN > 0 )
-		{
-			return true;
-		}
-	}
-	return false;
+	return m->pointCount > 0;
 }
 
 // Union-find over the awake list with the last substep's touching manifolds and the joints.
