@@ -2,6 +2,7 @@
 // Islands and sleeping: resting bodies fall asleep after the world's time to sleep (0.5 s) under
 // the thresholds (0.05 m/s, 0.05 rad/s), sleep as whole islands, cost nothing in the step (the
 // step's counters), and wake on contact with an awake body, on joints and on API changes.
+#include "scene.h"
 #include "test_macros.h"
 
 #include "tether/tether.h"
@@ -561,6 +562,49 @@ static void TestCreatedAsleep( void )
 	ttDestroyWorld( world );
 }
 
+// The scene keys: world sleep settings and per-body "sleep" / "awake", strictly checked.
+static void TestSceneKeys( void )
+{
+	const char* text = "{ \"world\": { \"timeToSleep\": 0.25, \"linearSleepThreshold\": 0.1,"
+	                   " \"angularSleepThreshold\": 0.2 },"
+	                   " \"bodies\": ["
+	                   " { \"name\": \"ground\", \"type\": \"static\","
+	                   "   \"shapes\": [ { \"type\": \"plane\", \"normal\": [0, 1, 0] } ] },"
+	                   " { \"name\": \"resting\", \"position\": [0, 0.5, 0],"
+	                   "   \"shapes\": [ { \"type\": \"box\", \"halfExtents\": [0.5, 0.5, 0.5], \"density\": 1 } ] },"
+	                   " { \"name\": \"restless\", \"position\": [3, 0.5, 0], \"sleep\": false,"
+	                   "   \"shapes\": [ { \"type\": \"box\", \"halfExtents\": [0.5, 0.5, 0.5], \"density\": 1 } ] },"
+	                   " { \"name\": \"floating\", \"position\": [0, 5, 0], \"awake\": false, \"mass\": 2,"
+	                   "   \"shapes\": [ { \"type\": \"sphere\", \"radius\": 0.5, \"density\": 1 } ] } ] }";
+	ttScene scene;
+	char error[512];
+	ENSURE( ttScene_LoadString( text, "sleep keys", &scene, error, (int)sizeof( error ) ) );
+	ENSURE( ttBody_IsAwake( scene.bodies[3] ) == false );
+	ENSURE( ttBody_IsSleepEnabled( scene.bodies[2] ) == false );
+	int asleepAt = StepUntilAsleep( scene.worldId, scene.bodies[1], 60 );
+	ENSURE_NEAR( asleepAt * (double)dt, 0.25 + 0.5 * dt, 0.5 * dt + 1e-9 );
+	ENSURE( ttBody_IsAwake( scene.bodies[2] ) );
+	ENSURE_NEAR( ttBody_GetPosition( scene.bodies[3] ).y, 5, 0 );
+	ttScene_Destroy( &scene );
+
+	const char* bad[] = {
+	    "{ \"world\": { \"sleep\": 1 } }",
+	    "{ \"world\": { \"timeToSleep\": 0 } }",
+	    "{ \"world\": { \"linearSleepThreshold\": -1 } }",
+	    "{ \"bodies\": [ { \"name\": \"b\", \"awake\": \"no\", \"mass\": 1, \"inertia\": [1, 1, 1] } ] }",
+	};
+	for ( int i = 0; i < 4; ++i )
+	{
+		bool loaded = ttScene_LoadString( bad[i], "bad sleep keys", &scene, error, (int)sizeof( error ) );
+		printf( "bad scene %d: %s\n", i, loaded ? "loaded" : error );
+		ENSURE( loaded == false );
+		if ( loaded )
+		{
+			ttScene_Destroy( &scene );
+		}
+	}
+}
+
 static void TestBadInput( void )
 {
 	ttWorldId world = MakeWorld( true );
@@ -611,5 +655,6 @@ int main( void )
 	TestCreatedAsleep();
 	TestBadInput();
 	ttSetLogFcn( NULL );
+	TestSceneKeys();
 	return TEST_RESULT();
 }
