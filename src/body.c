@@ -121,13 +121,14 @@ void ttDestroyBody( ttBodyId bodyId )
 		return;
 	}
 	int bodyIndex = bodyId.index1 - 1;
-	// What rested on the body or hung from it moves again.
+	// What rested on the body or hung from it moves again. The joints go first: removing one
+	// wakes both its bodies, and this one must not re-enter the awake list after leaving it.
 	ttIsland_WakeNeighbours( world, bodyIndex );
-	ttIsland_RemoveBody( world, bodyIndex );
 	while ( body->jointEdgeHead >= 0 )
 	{
 		ttWorld_RemoveJoint( world, body->jointEdgeHead >> 1 );
 	}
+	ttIsland_RemoveBody( world, bodyIndex );
 	int shapeIndex = body->shapeHead;
 	while ( shapeIndex >= 0 )
 	{

@@ -530,6 +530,33 @@ static void TestSupportRemoved( void )
 	ttBody_SetTransform( floor, ( ttVec3 ){ 20, 0, 0 }, TT_QUAT_IDENTITY );
 	ENSURE( ttBody_IsAwake( box ) );
 	ttDestroyWorld( world );
+
+	// A sleeping pendulum pair: destroying the upper bob (its two joints go with it) wakes the
+	// lower one, which falls; the awake list holds exactly the one live body.
+	world = MakeWorld( true );
+	ttBodyId upperBob = MakeBall( world, ( ttVec3 ){ 0, 4, 0 }, TT_VEC3_ZERO, 0.1f );
+	ttBodyId lowerBob = MakeBall( world, ( ttVec3 ){ 0, 3, 0 }, TT_VEC3_ZERO, 0.1f );
+	ttDistanceJointDef jointDef = ttDefaultDistanceJointDef();
+	jointDef.base.localFrameA.p = ( ttVec3 ){ 0, 5, 0 };
+	jointDef.base.bodyB = upperBob;
+	jointDef.minLength = jointDef.maxLength = 1;
+	ttCreateDistanceJoint( world, &jointDef );
+	jointDef.base.localFrameA.p = TT_VEC3_ZERO;
+	jointDef.base.bodyA = upperBob;
+	jointDef.base.bodyB = lowerBob;
+	ttCreateDistanceJoint( world, &jointDef );
+	ENSURE( StepUntilAsleep( world, lowerBob, 120 ) > 0 );
+	ENSURE( ttBody_IsAwake( upperBob ) == false );
+	ttDestroyBody( upperBob );
+	ENSURE( ttBody_IsAwake( lowerBob ) );
+	ENSURE( ttWorld_GetAwakeBodyCount( world ) == 1 );
+	for ( int i = 0; i < 30; ++i )
+	{
+		ttWorld_Step( world, dt );
+	}
+	ENSURE( ttWorld_GetStepStats( world ).awakeBodyCount == 1 );
+	ENSURE_BELOW( ttBody_GetPosition( lowerBob ).y, 2 );
+	ttDestroyWorld( world );
 }
 
 // A body created asleep stays in the air until an awake one hits it.
