@@ -59,6 +59,7 @@ bool ttIsland_AddBody( ttWorld* world, int bodyIndex, bool awake )
 	{
 		return false;
 	}
+	world->movableBodyCount += 1;
 	if ( awake )
 	{
 		ttPushAwake( world, bodyIndex );
@@ -83,6 +84,7 @@ void ttIsland_RemoveBody( ttWorld* world, int bodyIndex )
 	world->awakeBodies[body->awakeIndex] = last;
 	ttWorld_Body( world, last )->awakeIndex = body->awakeIndex;
 	world->awakeBodyCount -= 1;
+	world->movableBodyCount -= 1;
 	body->awakeIndex = -1;
 }
 
@@ -367,6 +369,19 @@ static void ttCollectAwakeJoints( ttWorld* world )
 		return;
 	}
 	int count = 0;
+	if ( world->awakeBodyCount == world->movableBodyCount )
+	{
+		// Nothing sleeps (always so with sleeping off): every joint, straight from the pool.
+		for ( int j = 0; j < world->joints.count; ++j )
+		{
+			if ( world->joints.used[j] )
+			{
+				world->awakeJoints[count++] = j;
+			}
+		}
+		world->awakeJointCount = count;
+		return;
+	}
 	for ( int i = 0; i < world->awakeBodyCount; ++i )
 	{
 		const ttBody* body = ttWorld_Body( world, world->awakeBodies[i] );
@@ -376,7 +391,10 @@ static void ttCollectAwakeJoints( ttWorld* world )
 			key = ttWorld_Joint( world, key >> 1 )->edgeNext[key & 1];
 		}
 	}
-	qsort( world->awakeJoints, (size_t)count, sizeof( int ), ttCompareInts );
+	if ( count > 1 )
+	{
+		qsort( world->awakeJoints, (size_t)count, sizeof( int ), ttCompareInts );
+	}
 	int unique = 0;
 	for ( int i = 0; i < count; ++i )
 	{

@@ -46,6 +46,7 @@ typedef struct ttWorld
 	// scratch for the islands.
 	int* awakeBodies;
 	int awakeBodyCount, awakeBodyCapacity;
+	int movableBodyCount; ///< dynamic and kinematic bodies, awake or not
 	int* awakeJoints;
 	int awakeJointCount, awakeJointCapacity;
 	int* islandScratch;

@@ -368,14 +368,21 @@ static void TestPendulum( void )
 			// 0.5 s): an amplitude under 0.05 m/s / sqrt(g / L) = 1.6 cm.
 			ENSURE_BELOW( fabs( (double)ttBody_GetPosition( bob ).x ), 0.016 );
 			ENSURE_NEAR( ttBody_GetPosition( bob ).y, 2, 1e-3 );
-			ttStepStats stats = ttWorld_GetStepStats( world );
-			ttWorld_Step( world, dt );
-			stats = ttWorld_GetStepStats( world );
-			ENSURE( stats.awakeBodyCount == 0 && stats.awakeJointCount == 0 );
-			// The joint still reads the weight it holds: m g with m = 4/3 pi 0.1^3 1000 kg.
 			ttJointId joints[1];
 			ttWorld_GetJoints( world, joints, 1 );
-			ENSURE_NEAR( ttLength( ttJoint_GetConstraintForce( joints[0] ) ), 4.18879 * 10, 0.05 * 41.9 );
+			ttReal force = ttLength( ttJoint_GetConstraintForce( joints[0] ) );
+			for ( int i = 0; i < 30; ++i )
+			{
+				ttWorld_Step( world, dt );
+			}
+			ttStepStats stats = ttWorld_GetStepStats( world );
+			ENSURE( stats.awakeBodyCount == 0 && stats.awakeJointCount == 0 );
+			// Asleep, the joint keeps reading the force of its last solve, which is the weight it
+			// holds, m g with m = 4/3 pi 0.1^3 1000 kg: within 1 % in double. In float the
+			// per-substep readout lambda / h^2 resolves lambda ~ g h^2 = 7e-6 m with positions
+			// good to 2.4e-7 m near y = 2 m, so only within 10 % (measured: 5.6 % low).
+			ENSURE( ttLength( ttJoint_GetConstraintForce( joints[0] ) ) == force );
+			ENSURE_NEAR( force, 4.18879 * 10, ( TT_REAL_IS_FLOAT ? 0.1 : 0.01 ) * 41.9 );
 		}
 		else
 		{
