@@ -639,6 +639,38 @@ static void TestSceneKeys( void )
 	}
 }
 
+// scenes/sleep_demo.json does what its description says: the row and the stack asleep after
+// 0.5 s of rest, the box created asleep woken when the dropped ball reaches it (a fall of 1 m:
+// sqrt(2 / g) = 0.452 s), the row woken when the rolling ball reaches it (4.7 m at 4 m/s:
+// 1.175 s), everything asleep again by 2.1 s, and the stack asleep throughout.
+static void TestDemoScene( void )
+{
+	ttScene scene;
+	char error[512];
+	ENSURE( ttScene_LoadFile( "scenes/sleep_demo.json", &scene, error, (int)sizeof( error ) ) );
+	int row = 1, stack = 6, floating = 8;
+	int rowAsleep = -1, rowWoken = -1, floatingWoken = -1, stackWoken = -1, allAsleep = -1;
+	for ( int step = 1; step <= 150; ++step )
+	{
+		ttWorld_Step( scene.worldId, scene.timeStep );
+		bool rowAwake = ttBody_IsAwake( scene.bodies[row] );
+		rowAsleep = rowAsleep < 0 && rowAwake == false ? step : rowAsleep;
+		rowWoken = rowWoken < 0 && rowAsleep > 0 && rowAwake ? step : rowWoken;
+		floatingWoken = floatingWoken < 0 && ttBody_IsAwake( scene.bodies[floating] ) ? step : floatingWoken;
+		bool stackAwake = ttBody_IsAwake( scene.bodies[stack] ) || ttBody_IsAwake( scene.bodies[stack + 1] );
+		stackWoken = stackWoken < 0 && step > 40 && stackAwake ? step : stackWoken;
+		allAsleep = allAsleep < 0 && rowWoken > 0 && ttWorld_GetAwakeBodyCount( scene.worldId ) == 0 ? step : allAsleep;
+	}
+	printf( "demo: row asleep at step %d, woken at %d; floating box woken at %d; all asleep at %d\n", rowAsleep,
+	        rowWoken, floatingWoken, allAsleep );
+	ENSURE( rowAsleep >= 30 && rowAsleep <= 36 );
+	ENSURE( floatingWoken >= 25 && floatingWoken <= 28 );
+	ENSURE( rowWoken >= 68 && rowWoken <= 71 );
+	ENSURE( allAsleep > 0 && allAsleep <= 126 );
+	ENSURE( stackWoken < 0 );
+	ttScene_Destroy( &scene );
+}
+
 static void TestBadInput( void )
 {
 	ttWorldId world = MakeWorld( true );
@@ -690,5 +722,6 @@ int main( void )
 	TestBadInput();
 	ttSetLogFcn( NULL );
 	TestSceneKeys();
+	TestDemoScene();
 	return TEST_RESULT();
 }

@@ -48,9 +48,11 @@ TT_API int ttWorld_GetBodies( ttWorldId worldId, ttBodyId* bodies, int capacity 
 /// Copy up to capacity ids of the world's joints; returns how many.
 TT_API int ttWorld_GetJoints( ttWorldId worldId, ttJointId* joints, int capacity );
 TT_API int ttWorld_GetJointCount( ttWorldId worldId );
-/// Number of contact points of the last substep.
+/// Number of contact points of the last substep; sleeping bodies keep those of their last
+/// substep awake.
 TT_API int ttWorld_GetContactCount( ttWorldId worldId );
-/// Copy up to capacity contact points of the last substep; returns how many were copied.
+/// Copy up to capacity contact points of the last substep (sleeping bodies: as for the count);
+/// returns how many were copied.
 TT_API int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity );
 /// Joints that broke during the last step; valid until the next step.
 TT_API ttJointBreakEvents ttWorld_GetJointBreakEvents( ttWorldId worldId );
