@@ -248,7 +248,9 @@ static void TestWakeOnApi( void )
 	ttBodyId box = MakeBox( world, ( ttVec3 ){ 0, 0.5f, 0 } );
 	ttBodyId other = MakeBox( world, ( ttVec3 ){ 3, 0.5f, 0 } );
 	ttVec3 c = ttBody_GetWorldCenterOfMass( box );
-	for ( int call = 0; call < 12; ++call )
+	ttShapeId boxShape;
+	ttBody_GetShapes( box, &boxShape, 1 );
+	for ( int call = 0; call < 20; ++call )
 	{
 		ttBody_SetAwake( box, false );
 		ttBody_SetAwake( other, false );
@@ -284,6 +286,28 @@ static void TestWakeOnApi( void )
 				break;
 			case 9:
 				ttBody_SetGravityScale( box, 1 );
+				break;
+			case 12:
+				ttBody_SetDamping( box, 0, 0 );
+				break;
+			case 13:
+				ttBody_ApplyMassFromShapes( box );
+				break;
+			case 14:
+				ttShape_SetFriction( boxShape, 0.6f, 0.6f );
+				break;
+			case 15:
+				ttShape_SetRestitution( boxShape, 0 );
+				break;
+			case 16:
+				ttShape_SetFilter( boxShape, ttShape_GetFilter( boxShape ) );
+				break;
+			case 17:
+				ttWorld_SetGravity( world, ( ttVec3 ){ 0, -9.8f, 0 } );
+				break;
+			case 18:
+				ttBody_EnableSleep( box, false );
+				ttBody_EnableSleep( box, true );
 				break;
 			case 10:
 			{
@@ -502,10 +526,19 @@ static void TestKinematic( void )
 	ttBody_SetLinearVelocity( platform, TT_VEC3_ZERO );
 	ENSURE( StepUntilAsleep( world, box, 120 ) > 0 );
 	ENSURE( ttBody_IsAwake( platform ) == false );
+	// A sleeping kinematic body stands still like a static one: a box dropped on it lands and
+	// rests on it without waking it.
+	ttBodyId dropped = MakeBox( world, ( ttVec3 ){ 1.2f, 2, 0 } );
+	for ( int i = 0; i < 60; ++i )
+	{
+		ttWorld_Step( world, dt );
+	}
+	ENSURE_NEAR( ttBody_GetPosition( dropped ).y, 1.0, 1e-3 );
+	ENSURE( ttBody_IsAwake( platform ) == false );
 	// Moving it again wakes what rests on it.
 	ttBody_SetLinearVelocity( platform, ( ttVec3 ){ 0.02f, 0, 0 } );
 	ttWorld_Step( world, dt );
-	ENSURE( ttBody_IsAwake( box ) );
+	ENSURE( ttBody_IsAwake( box ) && ttBody_IsAwake( dropped ) );
 	ttDestroyWorld( world );
 }
 
