@@ -198,6 +198,16 @@ void ttIsland_PurgeSleepingManifolds( ttWorld* world )
 	world->sleepingManifoldsStale = false;
 }
 
+// Drop the kept copies of islands woken since the last purge before new ones are taken: a body
+// woken and put back to sleep between two steps would otherwise have its contacts twice.
+static void ttPurgeBeforeSleep( ttWorld* world )
+{
+	if ( world->sleepingManifoldsStale )
+	{
+		ttIsland_PurgeSleepingManifolds( world );
+	}
+}
+
 // Keep the manifolds of the bodies that just fell asleep (their last substep's). Bodies asleep
 // before have theirs kept already; marking the new ones (awakeIndex -2) tells them apart.
 static void ttKeepSleepingManifolds( ttWorld* world, const int* slept, int sleptCount )
@@ -664,6 +674,7 @@ void ttIsland_EndStep( ttWorld* world, ttReal timeStep )
 	}
 	if ( any )
 	{
+		ttPurgeBeforeSleep( world );
 		int count = ttSleepMarked( world, &s, s.slept );
 		ttKeepSleepingManifolds( world, s.slept, count );
 	}
@@ -687,6 +698,7 @@ bool ttIsland_SleepNow( ttWorld* world, int bodyIndex )
 	{
 		s.first[i] = i == root ? -1 : -2;
 	}
+	ttPurgeBeforeSleep( world );
 	int count = ttSleepMarked( world, &s, s.slept );
 	ttKeepSleepingManifolds( world, s.slept, count );
 	return true;

@@ -108,6 +108,13 @@ static void TestBoxFallsAsleep( void )
 	ENSURE_BELOW( asleepAt * (double)dt, 2.0 );
 	ENSURE_NEAR( ttBody_GetPosition( box ).y, 0.5, 1e-3 );
 	ENSURE( SameVec( ttBody_GetLinearVelocity( box ), TT_VEC3_ZERO ) );
+	// Its four contacts are reported once, also when woken and put back to sleep before the
+	// next step (the contacts of the step it fell asleep in are still the last substep's).
+	ENSURE( ttWorld_GetContactCount( world ) == 4 );
+	ttBody_SetAwake( box, true );
+	ENSURE( ttWorld_GetContactCount( world ) == 4 );
+	ttBody_SetAwake( box, false );
+	ENSURE( ttWorld_GetContactCount( world ) == 4 );
 
 	ttTransform before = ttBody_GetTransform( box );
 	for ( int i = 0; i < 120; ++i )
