@@ -91,6 +91,7 @@ static void* peerTetherCreate( const PeerScene* scene, int setting, char* why, i
 	worldDef.substeps = s_substeps[setting];
 	worldDef.iterations = 1;
 	worldDef.enableContacts = scene->collisions;
+	worldDef.enableSleep = false; // the shared benchmark rules: sleeping off
 	t->world = ttCreateWorld( &worldDef );
 	t->bodyCount = scene->bodyCount;
 	bool ok = t->bodies != NULL && ttWorld_IsValid( t->world );

@@ -74,7 +74,7 @@ def bench_chain(name, count, direction, heavy_box, description):
                        "anchor": vec(*end)})
     return {"name": name, "description": description,
             "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 5,
-                      "contacts": False},
+                      "contacts": False, "sleep": False},
             "bodies": bodies, "joints": joints}
 
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Bodies: creation, pose and velocity access, loads, and mass properties from shapes.
 #include "core.h"
+#include "island.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -15,6 +16,8 @@ ttBodyDef ttDefaultBodyDef( void )
 	def.type = ttBody_static;
 	def.rotation = TT_QUAT_IDENTITY;
 	def.gravityScale = 1;
+	def.enableSleep = true;
+	def.isAwake = true;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
 }
@@ -98,7 +101,14 @@ ttBodyId ttCreateBody( ttWorldId worldId, const ttBodyDef* def )
 	body->angularDamping = def->angularDamping;
 	body->shapeHead = -1;
 	body->jointEdgeHead = -1;
+	body->enableSleep = def->enableSleep;
 	ttBody_UpdateMass( world, index );
+	if ( ttIsland_AddBody( world, index, def->isAwake ) == false )
+	{
+		ttPool_Free( &world->bodies, index );
+		TT_ERROR( "out of memory" );
+		return ttNullBodyId;
+	}
 	return ttMakeBodyId( world, index );
 }
 
@@ -110,10 +120,15 @@ void ttDestroyBody( ttBodyId bodyId )
 	{
 		return;
 	}
+	int bodyIndex = bodyId.index1 - 1;
+	// What rested on the body or hung from it moves again. The joints go first: removing one
+	// wakes both its bodies, and this one must not re-enter the awake list after leaving it.
+	ttIsland_WakeNeighbours( world, bodyIndex );
 	while ( body->jointEdgeHead >= 0 )
 	{
 		ttWorld_RemoveJoint( world, body->jointEdgeHead >> 1 );
 	}
+	ttIsland_RemoveBody( world, bodyIndex );
 	int shapeIndex = body->shapeHead;
 	while ( shapeIndex >= 0 )
 	{
@@ -127,7 +142,7 @@ void ttDestroyBody( ttBodyId bodyId )
 	world->pairCount = 0;
 	world->manifoldCount = 0;
 	world->previousManifoldCount = 0;
-	ttPool_Free( &world->bodies, bodyId.index1 - 1 );
+	ttPool_Free( &world->bodies, bodyIndex );
 }
 
 bool ttBody_IsValid( ttBodyId bodyId )
@@ -202,6 +217,9 @@ ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation 
 		TT_ERROR( "position must be finite and rotation a finite unit quaternion" );
 		return ttResult_invalidArgument;
 	}
+	// Wake what touched the body where it was (a static body has its resting neighbours found
+	// through the broadphase, since they sleep without contacts).
+	ttIsland_WakeNeighbours( world, bodyId.index1 - 1 );
 	rotation = ttQuatNormalize( rotation );
 	body->q = ttQuatMul( rotation, body->principalRotation );
 	body->prevQ = body->q;
@@ -267,6 +285,12 @@ ttVec3 ttBody_GetAngularVelocity( ttBodyId bodyId )
 	return body != NULL ? body->w : TT_VEC3_ZERO;
 }
 
+// Wake a body already resolved (its island when it sleeps): the caller changed its motion.
+static void ttWakeBodyId( ttBodyId bodyId )
+{
+	ttIsland_WakeBody( ttGetWorldByIndex( bodyId.world0 ), bodyId.index1 - 1 );
+}
+
 // Resolve a body that the caller wants to change with a finite vector.
 static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVec3 value, const char* what,
                                      ttResult* result )
@@ -309,6 +333,7 @@ ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity )
 	if ( body != NULL && body->type != ttBody_static )
 	{
 		body->v = velocity;
+		ttWakeBodyId( bodyId );
 	}
 	return result;
 }
@@ -320,6 +345,7 @@ ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity )
 	if ( body != NULL && body->type != ttBody_static && body->fixedRotation == false )
 	{
 		body->w = velocity;
+		ttWakeBodyId( bodyId );
 	}
 	return result;
 }
@@ -346,6 +372,7 @@ ttResult ttBody_SetKinematicTarget( ttBodyId bodyId, ttVec3 position, ttQuat rot
 	body->hasKinematicTarget = true;
 	body->targetQ = ttQuatMul( rotation, body->principalRotation );
 	body->targetCenter = ttAdd( position, ttRotate( rotation, body->localCenter ) );
+	ttWakeBodyId( bodyId );
 	return ttResult_ok;
 }
 
@@ -355,6 +382,7 @@ ttResult ttBody_ApplyForce( ttBodyId bodyId, ttVec3 force, ttVec3 worldPoint )
 	ttBody* body = ttResolveLoadAtPoint( __func__, bodyId, force, "force", worldPoint, &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttWakeBodyId( bodyId );
 		body->force = ttAdd( body->force, force );
 		body->torque = ttAdd( body->torque, ttCross( ttSub( worldPoint, ttBody_Center( body ) ), force ) );
 	}
@@ -367,6 +395,7 @@ ttResult ttBody_ApplyForceToCenter( ttBodyId bodyId, ttVec3 force )
 	ttBody* body = ttResolveMovableBody( __func__, bodyId, force, "force", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttWakeBodyId( bodyId );
 		body->force = ttAdd( body->force, force );
 	}
 	return result;
@@ -378,6 +407,7 @@ ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque )
 	ttBody* body = ttResolveMovableBody( __func__, bodyId, torque, "torque", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttWakeBodyId( bodyId );
 		body->torque = ttAdd( body->torque, torque );
 	}
 	return result;
@@ -389,6 +419,7 @@ ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worl
 	ttBody* body = ttResolveLoadAtPoint( __func__, bodyId, impulse, "impulse", worldPoint, &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttWakeBodyId( bodyId );
 		body->v = ttMulAdd( body->v, body->invMass, impulse );
 		ttVec3 r = ttSub( worldPoint, ttBody_Center( body ) );
 		body->w = ttAdd( body->w, ttBody_ApplyInvInertia( body, ttCross( r, impulse ) ) );
@@ -402,6 +433,7 @@ ttResult ttBody_ApplyAngularImpulse( ttBodyId bodyId, ttVec3 impulse )
 	ttBody* body = ttResolveMovableBody( __func__, bodyId, impulse, "impulse", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttWakeBodyId( bodyId );
 		body->w = ttAdd( body->w, ttBody_ApplyInvInertia( body, impulse ) );
 	}
 	return result;
@@ -473,6 +505,7 @@ ttResult ttBody_SetMassData( ttBodyId bodyId, ttMassData massData )
 	body->massOverridden = true;
 	ttBody_SetMassProperties( body, massData.mass, massData.inertia );
 	ttBody_SetPrincipalFrame( body, massData.center, ttQuatNormalize( massData.rotation ) );
+	ttWakeBodyId( bodyId );
 	return ttResult_ok;
 }
 
@@ -486,6 +519,7 @@ ttResult ttBody_ApplyMassFromShapes( ttBodyId bodyId )
 	}
 	body->massOverridden = false;
 	ttBody_UpdateMass( world, bodyId.index1 - 1 );
+	ttWakeBodyId( bodyId );
 	return ttResult_ok;
 }
 
@@ -503,6 +537,7 @@ ttResult ttBody_SetGravityScale( ttBodyId bodyId, ttReal scale )
 		return ttResult_invalidArgument;
 	}
 	body->gravityScale = scale;
+	ttWakeBodyId( bodyId );
 	return ttResult_ok;
 }
 
@@ -522,7 +557,58 @@ ttResult ttBody_SetDamping( ttBodyId bodyId, ttReal linearDamping, ttReal angula
 	}
 	body->linearDamping = linearDamping;
 	body->angularDamping = angularDamping;
+	ttWakeBodyId( bodyId );
 	return ttResult_ok;
+}
+
+bool ttBody_IsAwake( ttBodyId bodyId )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	return body != NULL && body->awakeIndex >= 0;
+}
+
+ttResult ttBody_SetAwake( ttBodyId bodyId, bool awake )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	if ( body == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( awake )
+	{
+		ttIsland_WakeBody( world, bodyId.index1 - 1 );
+	}
+	else if ( ttIsland_SleepNow( world, bodyId.index1 - 1 ) == false )
+	{
+		TT_ERROR( "out of memory" );
+		return ttResult_outOfMemory;
+	}
+	return ttResult_ok;
+}
+
+ttResult ttBody_EnableSleep( ttBodyId bodyId, bool flag )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	if ( body == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	body->enableSleep = flag;
+	if ( flag == false )
+	{
+		ttIsland_WakeBody( world, bodyId.index1 - 1 );
+	}
+	return ttResult_ok;
+}
+
+bool ttBody_IsSleepEnabled( ttBodyId bodyId )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	return body != NULL && body->enableSleep;
 }
 
 void ttBody_SetPrincipalFrame( ttBody* body, ttVec3 localCenter, ttQuat principalRotation )

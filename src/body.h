@@ -49,7 +49,20 @@ typedef struct ttBody
 
 	int shapeHead;     ///< first shape index, -1 if none
 	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+
+	// Sleeping (island.c). A dynamic or kinematic body is either in the world's awake list or
+	// asleep in a cycle with the rest of its island; static bodies are in neither.
+	bool enableSleep;
+	ttReal sleepTime; ///< how long the body has rested under the thresholds, s
+	int awakeIndex;   ///< position in world->awakeBodies, -1 when asleep or static
+	int sleepNext;    ///< next body of its sleeping island (a cycle), -1 when awake or static
 } ttBody;
+
+/// Asleep: a dynamic or kinematic body out of the awake list.
+static inline bool ttBody_IsSleeping( const ttBody* body )
+{
+	return body->type != ttBody_static && body->awakeIndex < 0;
+}
 
 /// World centre of mass now.
 static inline ttVec3 ttBody_Center( const ttBody* body )

@@ -467,8 +467,22 @@ static void ttFindNewPairs( ttWorld* world )
 	bp->moveCount = 0;
 }
 
+// Sleeping dynamic bodies are left out of the step (island.c): their leaves are not refreshed and
+// their swept boxes not computed; their fat boxes, which enclose them, stand in.
+static bool ttIsSleepingDynamic( ttWorld* world, const ttShape* shape )
+{
+	const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
+	return body->type == ttBody_dynamic && body->awakeIndex < 0;
+}
+
+static ttAABB ttStepBox( ttWorld* world, int shapeIndex, const ttShape* shape )
+{
+	return ttIsSleepingDynamic( world, shape ) ? ttDynamicTree_GetFatBox( &world->broadPhase.tree, shape->proxyId )
+	                                           : world->aabbs[shapeIndex];
+}
+
 // Walk the set: drop records of dead shapes and of leaves no longer overlapping, emit the pairs
-// whose swept boxes overlap.
+// whose swept boxes overlap and that have an awake body (static and sleeping ones rest).
 static bool ttEmitSetPairs( ttWorld* world )
 {
 	ttBroadPhase* bp = &world->broadPhase;
@@ -492,8 +506,10 @@ static bool ttEmitSetPairs( ttWorld* world )
 			ttRemovePair( bp, i );
 			continue;
 		}
-		if ( ttAABB_Overlaps( world->aabbs[a], world->aabbs[b] ) && ttShouldCollideNow( world, shapeA, shapeB ) &&
-		     ttPushCandidate( world, a, b ) == false )
+		bool resting = ttWorld_Body( world, shapeA->bodyIndex )->awakeIndex < 0 &&
+		               ttWorld_Body( world, shapeB->bodyIndex )->awakeIndex < 0;
+		if ( resting == false && ttAABB_Overlaps( ttStepBox( world, a, shapeA ), ttStepBox( world, b, shapeB ) ) &&
+		     ttShouldCollideNow( world, shapeA, shapeB ) && ttPushCandidate( world, a, b ) == false )
 		{
 			return false;
 		}
@@ -518,6 +534,10 @@ static bool ttPlaneQueryCallback( int proxyId, int userData, void* context )
 	ttPlaneQuery* query = context;
 	ttWorld* world = query->world;
 	const ttShape* other = ttWorld_Shape( world, userData );
+	if ( ttWorld_Body( world, other->bodyIndex )->awakeIndex < 0 )
+	{
+		return true; // planes are static: a sleeping or static shape rests on them
+	}
 	if ( ttAABB_ReachesPlane( world->aabbs[userData], query->normal, query->offset, TT_SPECULATIVE_DISTANCE ) &&
 	     ttCanEverCollide( world, query->plane, other ) && ttShouldCollideNow( world, query->plane, other ) &&
 	     ttPushCandidate( world, query->planeIndex, userData ) == false )
@@ -607,6 +627,10 @@ void ttBroadPhase_UpdatePairs( ttWorld* world, ttReal timeStep )
 		}
 		ttShape* shape = ttWorld_Shape( world, i );
 		const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
+		if ( body->type == ttBody_dynamic && body->awakeIndex < 0 )
+		{
+			continue; // asleep: its leaf stays where it is
+		}
 		ttTransform xf = ttSimTransform( body, shape );
 		if ( shape->proxyId >= 0 )
 		{

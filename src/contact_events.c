@@ -4,7 +4,8 @@
 // previous step's to find pairs that began or ended touching. Touching has hysteresis so that a
 // resting contact whose separation wavers around zero does not flicker: a pair begins touching
 // when a point reaches zero separation and ends when every point is farther than 5 mm (or its
-// manifold is gone: the shapes moved apart or one was destroyed).
+// manifold is gone: the shapes moved apart or one was destroyed). A sleeping island keeps its
+// contacts out of the step's manifolds; its pairs stay touching without events.
 #include "core.h"
 #include "world.h"
 
@@ -53,6 +54,53 @@ static void ttPushBegin( ttWorld* world, const ttTouchingPair* pair, ttVec3 poin
 		return;
 	}
 	world->beginEvents[world->beginEventCount++] = ( ttContactBeginTouchEvent ){ pair->idA, pair->idB, point, normal };
+}
+
+// A pair that has no manifold this step because its island sleeps still touches.
+static bool ttIsAsleepTogether( ttWorld* world, const ttTouchingPair* pair )
+{
+	int slots[2] = { pair->shapeA, pair->shapeB };
+	ttShapeId ids[2] = { pair->idA, pair->idB };
+	bool asleep = false;
+	for ( int i = 0; i < 2; ++i )
+	{
+		int slot = slots[i];
+		if ( slot >= world->shapes.count || world->shapes.used[slot] == false ||
+		     world->shapes.generations[slot] != ids[i].generation )
+		{
+			return false; // destroyed
+		}
+		asleep = asleep || ttBody_IsSleeping( ttWorld_Body( world, ttWorld_Shape( world, slot )->bodyIndex ) );
+	}
+	return asleep;
+}
+
+static void ttPushTouching( ttWorld* world, const ttTouchingPair* pair )
+{
+	if ( ttGrowArray( (void**)&world->touching, &world->touchingCapacity, world->touchingCount + 1,
+	                  sizeof( ttTouchingPair ) ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: contact events are incomplete this step" );
+		return;
+	}
+	world->touching[world->touchingCount++] = *pair;
+}
+
+// A pair of the last step without a manifold now: it ended, unless its island sleeps.
+static void ttEndOrKeep( ttWorld* world, const ttTouchingPair* pair )
+{
+	if ( ttIsAsleepTogether( world, pair ) )
+	{
+		ttPushTouching( world, pair );
+		return;
+	}
+	if ( ttGrowArray( (void**)&world->endEvents, &world->endEventCapacity, world->endEventCount + 1,
+	                  sizeof( ttContactEndTouchEvent ) ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: a contact end event was dropped" );
+		return;
+	}
+	world->endEvents[world->endEventCount++] = ( ttContactEndTouchEvent ){ pair->idA, pair->idB };
 }
 
 static void ttPushEnd( ttWorld* world, const ttTouchingPair* pair )
@@ -108,7 +156,7 @@ void ttUpdateContactEvents( ttWorld* world )
 		// Pairs of the last step that come before this one have ended.
 		while ( j < previousCount && ttComparePairs( previous + j, first->shapeA, first->shapeB ) < 0 )
 		{
-			ttPushEnd( world, previous + j++ );
+			ttEndOrKeep( world, previous + j++ );
 		}
 		bool wasTouching = j < previousCount && ttComparePairs( previous + j, first->shapeA, first->shapeB ) == 0;
 		if ( wasTouching )
@@ -126,13 +174,7 @@ void ttUpdateContactEvents( ttWorld* world )
 			}
 			continue;
 		}
-		if ( ttGrowArray( (void**)&world->touching, &world->touchingCapacity, world->touchingCount + 1,
-		                  sizeof( ttTouchingPair ) ) == false )
-		{
-			ttReportError( "ttWorld_Step", "out of memory: contact events are incomplete this step" );
-			continue;
-		}
-		world->touching[world->touchingCount++] = pair;
+		ttPushTouching( world, &pair );
 		if ( wasTouching == false )
 		{
 			ttPushBegin( world, &pair, point, normal );
@@ -140,7 +182,7 @@ void ttUpdateContactEvents( ttWorld* world )
 	}
 	while ( j < previousCount )
 	{
-		ttPushEnd( world, previous + j++ );
+		ttEndOrKeep( world, previous + j++ );
 	}
 }
 

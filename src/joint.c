@@ -3,6 +3,7 @@
 // dispatch to the type files, damping (paper eqs. 31-32) and readouts (eqs. 10 and 17).
 #include "constraint.h"
 #include "core.h"
+#include "island.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -246,6 +247,10 @@ static void ttJoint_UnlinkEdge( ttWorld* world, int jointIndex, int side )
 
 void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
 {
+	// What the joint held moves freely from now on.
+	const ttJoint* joint = ttWorld_Joint( world, jointIndex );
+	ttIsland_WakeBody( world, joint->bodyA );
+	ttIsland_WakeBody( world, joint->bodyB );
 	ttJoint_UnlinkEdge( world, jointIndex, 0 );
 	ttJoint_UnlinkEdge( world, jointIndex, 1 );
 	ttPool_Free( &world->joints, jointIndex );
@@ -328,6 +333,8 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 	ttJoint_LinkEdge( world, index, 0 );
 	ttJoint_LinkEdge( world, index, 1 );
 	world->jointGraphVersion += 1;
+	ttIsland_WakeBody( world, bodyA );
+	ttIsland_WakeBody( world, bodyB );
 	ttJoint_Prepare( world, joint );
 	if ( type == ttJoint_hinge )
 	{

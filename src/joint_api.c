@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Public accessors of joints: readouts, measured angles and run-time changes of parameters.
 #include "core.h"
+#include "island.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -14,6 +15,13 @@ static ttJoint* ttResolveTypedJoint( const char* function, ttJointId jointId, tt
 		return NULL;
 	}
 	return joint;
+}
+
+// A joint whose parameters change must be solved again: wake the bodies it connects.
+static void ttWakeJointBodies( ttWorld* world, const ttJoint* joint )
+{
+	ttIsland_WakeBody( world, joint->bodyA );
+	ttIsland_WakeBody( world, joint->bodyB );
 }
 
 static ttJointFrame ttFrameOf( ttWorld* world, const ttJoint* joint )
@@ -131,6 +139,7 @@ ttResult ttJoint_SetBreakThresholds( ttJointId jointId, ttReal breakForce, ttRea
 	}
 	joint->breakForce = breakForce;
 	joint->breakTorque = breakTorque;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -154,6 +163,7 @@ ttResult ttJoint_SetCompliance( ttJointId jointId, ttReal linearCompliance, ttRe
 	}
 	joint->linearCompliance = linearCompliance;
 	joint->angularCompliance = angularCompliance;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -172,6 +182,7 @@ ttResult ttJoint_SetDamping( ttJointId jointId, ttReal linearDamping, ttReal ang
 	}
 	joint->linearDamping = linearDamping;
 	joint->angularDamping = angularDamping;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -204,6 +215,7 @@ ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, t
 	joint->hinge.enableLimit = enable;
 	joint->hinge.lowerAngle = lower;
 	joint->hinge.upperAngle = upper;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -252,6 +264,7 @@ ttResult ttHingeJoint_SetTarget( ttJointId jointId, bool enable, ttReal targetAn
 	joint->hinge.enableTarget = enable;
 	joint->hinge.targetAngle = targetAngle;
 	joint->hinge.targetCompliance = compliance;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -276,6 +289,7 @@ ttResult ttHingeJoint_SetMotor( ttJointId jointId, bool enable, ttReal speed, tt
 	joint->hinge.enableMotor = enable;
 	joint->hinge.motorSpeed = speed;
 	joint->hinge.maxMotorTorque = maxTorque;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -356,6 +370,7 @@ ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal targ
 	joint->prismatic.enableDrive = enable;
 	joint->prismatic.targetTranslation = target;
 	joint->prismatic.driveCompliance = compliance;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -373,6 +388,7 @@ ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force )
 		return ttResult_invalidArgument;
 	}
 	joint->prismatic.driveForce = force;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }
 
@@ -404,5 +420,6 @@ ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, tt
 	}
 	joint->distance.minLength = minLength;
 	joint->distance.maxLength = maxLength;
+	ttWakeJointBodies( world, joint );
 	return ttResult_ok;
 }

@@ -560,7 +560,12 @@ void ttHingeChains_Solve( ttWorld* world )
 	double start = ttNowMilliseconds();
 	for ( int i = 0; i < set->chainCount; ++i )
 	{
-		ttProjectChain( world, set, set->chains + i );
+		// A sleeping chain (its hinges keep it one island, so one body tells) costs nothing.
+		const ttHingeChain* chain = set->chains + i;
+		if ( ttBody_IsSleeping( ttWorld_Body( world, set->bodies[chain->firstBody].body ) ) == false )
+		{
+			ttProjectChain( world, set, set->chains + i );
+		}
 	}
 	world->stats.longRangeSolveMs[ttLongRange_hingeChains] += ttNowMilliseconds() - start;
 }

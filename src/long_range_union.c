@@ -453,7 +453,12 @@ void ttUnions_Solve( ttWorld* world, ttReal h )
 	}
 	for ( int i = 0; i < set->unionCount; ++i )
 	{
-		ttMatchUnion( world, set, set->unions + i );
+		// A sleeping union (its welds keep it one island, so the root tells) costs nothing.
+		const ttUnion* u = set->unions + i;
+		if ( ttBody_IsSleeping( ttWorld_Body( world, set->members[u->firstMember].body ) ) == false )
+		{
+			ttMatchUnion( world, set, set->unions + i );
+		}
 	}
 	world->stats.longRangeSolveMs[ttLongRange_shapeMatching] += ttNowMilliseconds() - start;
 }

@@ -5,6 +5,7 @@
 // and are tested one by one. Shape casts, shape overlap and closest point walk the tree here too;
 // their exact per-shape tests (GJK based) are in shape_cast.c.
 #include "core.h"
+#include "island.h"
 #include "shape_cast.h"
 #include "shape_raycast.h"
 #include "world.h"
@@ -609,8 +610,10 @@ ttResult ttShape_SetFilter( ttShapeId shapeId, ttFilter filter )
 	{
 		return ttResult_invalidId;
 	}
-	// Pairs are filtered every step, so the change takes effect at the next step.
+	// Pairs are filtered every step, so the change takes effect at the next step. What rested on
+	// the shape may fall through it now.
 	shape->filter = filter;
+	ttIsland_WakeNeighbours( world, shape->bodyIndex );
 	return ttResult_ok;
 }
 

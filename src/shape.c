@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Shapes: creation on a body, materials, destruction.
 #include "core.h"
+#include "island.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -168,6 +169,8 @@ void ttDestroyShape( ttShapeId shapeId )
 	}
 	*link = shape->nextShape;
 	int bodyIndex = shape->bodyIndex;
+	// What rested on the shape loses its support (before the manifolds are dropped below).
+	ttIsland_WakeNeighbours( world, bodyIndex );
 	ttBroadPhase_DestroyProxy( world, index );
 	ttShape_ReleaseData( shape );
 	ttPool_Free( &world->shapes, index );
@@ -213,6 +216,7 @@ ttResult ttShape_SetFriction( ttShapeId shapeId, ttReal staticFriction, ttReal d
 	}
 	shape->staticFriction = staticFriction;
 	shape->dynamicFriction = dynamicFriction;
+	ttIsland_WakeBody( world, shape->bodyIndex ); // a box resting on a slope may slide now
 	return ttResult_ok;
 }
 
@@ -230,5 +234,6 @@ ttResult ttShape_SetRestitution( ttShapeId shapeId, ttReal restitution )
 		return ttResult_invalidArgument;
 	}
 	shape->restitution = restitution;
+	ttIsland_WakeBody( world, shape->bodyIndex );
 	return ttResult_ok;
 }

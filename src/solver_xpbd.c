@@ -9,6 +9,7 @@
 // contact solver can replace that family without touching the rest of this file.
 #include "constraint.h"
 #include "core.h"
+#include "island.h"
 #include "long_range_hinge_chain.h"
 #include "long_range_union.h"
 #include "world.h"
@@ -166,12 +167,9 @@ void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
 
 static void ttBreakJoints( ttWorld* world )
 {
-	for ( int i = 0; i < world->joints.count; ++i )
+	for ( int k = 0; k < world->awakeJointCount; ++k )
 	{
-		if ( world->joints.used[i] == false )
-		{
-			continue;
-		}
+		int i = world->awakeJoints[k];
 		ttJoint* joint = ttWorld_Joint( world, i );
 		if ( ttLength( joint->force ) > joint->breakForce || ttLength( joint->torque ) > joint->breakTorque )
 		{
@@ -181,9 +179,17 @@ static void ttBreakJoints( ttWorld* world )
 	}
 }
 
-#define TT_FOR_EACH_LIVE( pool, index )                                                                                \
-	for ( int index = 0; index < ( pool ).count; ++index )                                                             \
-		if ( ( pool ).used[index] )
+// The step visits only the awake bodies and the joints with an awake body (island.c): sleeping
+// ones cost nothing.
+static ttBody* ttAwakeBody( ttWorld* world, int i )
+{
+	return ttWorld_Body( world, world->awakeBodies[i] );
+}
+
+static ttJoint* ttAwakeJoint( ttWorld* world, int i )
+{
+	return ttWorld_Joint( world, world->awakeJoints[i] );
+}
 
 void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 {
@@ -193,61 +199,61 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	double collideMs = 0;
 	double start = ttNowMilliseconds();
 
-	TT_FOR_EACH_LIVE( world->joints, j )
+	for ( int i = 0; i < world->awakeBodyCount; ++i )
 	{
-		ttJoint_Prepare( world, ttWorld_Joint( world, j ) );
+		ttPrepareKinematic( ttAwakeBody( world, i ), timeStep );
 	}
-	TT_FOR_EACH_LIVE( world->bodies, b )
-	{
-		ttPrepareKinematic( ttWorld_Body( world, b ), timeStep );
-	}
-	ttHingeChains_Update( world );
-	ttUnions_Update( world );
-	if ( world->enableContacts )
-	{
-		double t0 = ttNowMilliseconds();
-		ttCollectPairs( world, timeStep );
-		collideMs += ttNowMilliseconds() - t0;
-	}
-	else
+	// Wake what the awake bodies will touch, collect the pairs, list the joints to solve.
+	double t0 = ttNowMilliseconds();
+	ttIsland_BeginStep( world, timeStep );
+	collideMs += ttNowMilliseconds() - t0;
+	if ( world->enableContacts == false )
 	{
 		world->pairCount = 0;
 		world->manifoldCount = 0;
 		world->previousManifoldCount = 0;
 	}
+	int bodyCount = world->awakeBodyCount;
+	int jointCount = world->awakeJointCount;
+	for ( int j = 0; j < jointCount; ++j )
+	{
+		ttJoint_Prepare( world, ttAwakeJoint( world, j ) );
+	}
+	ttHingeChains_Update( world );
+	ttUnions_Update( world );
 
+	// Soft-step contacts: narrow phase at the poses the substep starts from, then a velocity
+	// solve with a soft bias before the positions move (the positions then cannot pass through a
+	// contact found here). XPBD contacts: narrow phase after the positions moved, projection with
+	// the joints.
+	bool softContacts = world->enableContacts && world->contactSolver == ttContactSolver_softStep;
+	bool xpbdContacts = world->enableContacts && softContacts == false;
 	for ( int substep = 0; substep < substeps; ++substep )
 	{
-		TT_FOR_EACH_LIVE( world->joints, j )
+		for ( int j = 0; j < jointCount; ++j )
 		{
-			ttJoint_BeginSubstep( world, ttWorld_Joint( world, j ), h );
+			ttJoint_BeginSubstep( world, ttAwakeJoint( world, j ), h );
 		}
-		TT_FOR_EACH_LIVE( world->bodies, b )
+		for ( int i = 0; i < bodyCount; ++i )
 		{
-			ttIntegrateVelocities( world, ttWorld_Body( world, b ), h );
+			ttIntegrateVelocities( world, ttAwakeBody( world, i ), h );
 		}
-		// Soft-step contacts: narrow phase at the poses the substep starts from, then a velocity
-		// solve with a soft bias before the positions move (the positions then cannot pass
-		// through a contact found here). XPBD contacts: narrow phase after the positions moved,
-		// projection with the joints.
-		bool softContacts = world->enableContacts && world->contactSolver == ttContactSolver_softStep;
-		bool xpbdContacts = world->enableContacts && softContacts == false;
 		if ( softContacts )
 		{
-			double t0 = ttNowMilliseconds();
+			t0 = ttNowMilliseconds();
 			ttUpdateContacts( world );
 			collideMs += ttNowMilliseconds() - t0;
 			ttSoftContacts_Prepare( world, h );
 			ttSoftContacts_WarmStart( world );
 			ttSoftContacts_Solve( world, h, true );
 		}
-		TT_FOR_EACH_LIVE( world->bodies, b )
+		for ( int i = 0; i < bodyCount; ++i )
 		{
-			ttIntegratePositions( world, ttWorld_Body( world, b ), h );
+			ttIntegratePositions( world, ttAwakeBody( world, i ), h );
 		}
 		if ( xpbdContacts )
 		{
-			double t0 = ttNowMilliseconds();
+			t0 = ttNowMilliseconds();
 			ttUpdateContacts( world );
 			collideMs += ttNowMilliseconds() - t0;
 		}
@@ -259,13 +265,13 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttContactSolver_SolvePositions( world, h );
 			}
-			TT_FOR_EACH_LIVE( world->joints, j )
+			for ( int j = 0; j < jointCount; ++j )
 			{
-				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_positional );
+				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_positional );
 			}
-			TT_FOR_EACH_LIVE( world->joints, j )
+			for ( int j = 0; j < jointCount; ++j )
 			{
-				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
+				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_angular );
 			}
 			// Long range projections last in each iteration (paper section 4).
 			ttHingeChains_Solve( world );
@@ -273,17 +279,14 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
 		ttUnions_Solve( world, h );
 
-		TT_FOR_EACH_LIVE( world->bodies, b )
+		for ( int i = 0; i < bodyCount; ++i )
 		{
-			ttBody* body = ttWorld_Body( world, b );
+			ttBody* body = ttAwakeBody( world, i );
 			if ( body->type == ttBody_dynamic )
 			{
 				ttDeriveVelocities( body, h );
 			}
-			if ( body->type != ttBody_static )
-			{
-				body->substepRotation = ttScale( h, body->w );
-			}
+			body->substepRotation = ttScale( h, body->w );
 		}
 
 		if ( softContacts )
@@ -295,23 +298,26 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		{
 			ttContactSolver_SolveVelocities( world, h );
 		}
-		TT_FOR_EACH_LIVE( world->joints, j )
+		for ( int j = 0; j < jointCount; ++j )
 		{
-			ttJoint* joint = ttWorld_Joint( world, j );
+			ttJoint* joint = ttAwakeJoint( world, j );
 			ttJoint_SolveVelocities( world, joint, h );
 			ttJoint_EndSubstep( joint, h );
 		}
 	}
 
-	TT_FOR_EACH_LIVE( world->bodies, b )
+	for ( int i = 0; i < bodyCount; ++i )
 	{
-		ttFinishBody( ttWorld_Body( world, b ) );
+		ttFinishBody( ttAwakeBody( world, i ) );
 	}
 	ttBreakJoints( world );
 	ttUpdateContactEvents( world );
+	ttIsland_EndStep( world, timeStep );
 
 	world->stats.bodyCount = world->bodies.liveCount - 1;
 	world->stats.jointCount = world->joints.liveCount;
+	world->stats.awakeBodyCount = bodyCount;
+	world->stats.awakeJointCount = jointCount;
 	world->stats.pairCount = world->pairCount;
 	int contactCount = 0;
 	for ( int i = 0; i < world->manifoldCount; ++i )

@@ -3,6 +3,7 @@
 #include "world.h"
 
 #include "core.h"
+#include "island.h"
 #include "long_range_hinge_chain.h"
 #include "long_range_union.h"
 
@@ -33,6 +34,10 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.contactHertz = 180;
 	def.contactDampingRatio = 10;
 	ttLongRange_SetDefaults( def.enableLongRange );
+	def.enableSleep = true;
+	def.timeToSleep = (ttReal)0.5;
+	def.linearSleepThreshold = (ttReal)0.05;
+	def.angularSleepThreshold = (ttReal)0.05;
 	def.solver = ttSolver_xpbd;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
@@ -100,6 +105,21 @@ static bool ttCheckWorldSettings( const char* function, ttVec3 gravity, int subs
 	return true;
 }
 
+static bool ttCheckSleepThresholds( const char* function, ttReal linear, ttReal angular, ttReal timeToSleep )
+{
+	if ( ttIsValidReal( linear ) == false || linear < 0 || ttIsValidReal( angular ) == false || angular < 0 )
+	{
+		ttReportError( function, "sleep thresholds must be finite and >= 0" );
+		return false;
+	}
+	if ( ttIsValidReal( timeToSleep ) == false || timeToSleep <= 0 )
+	{
+		ttReportError( function, "timeToSleep must be finite and > 0" );
+		return false;
+	}
+	return true;
+}
+
 ttWorldId ttCreateWorld( const ttWorldDef* def )
 {
 	if ( def == NULL || def->internalValue != TT_DEF_COOKIE )
@@ -127,6 +147,11 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		return ttNullWorldId;
 	}
 	if ( ttLongRange_CheckSwitches( __func__, def->enableLongRange ) == false )
+	{
+		return ttNullWorldId;
+	}
+	if ( ttCheckSleepThresholds( __func__, def->linearSleepThreshold, def->angularSleepThreshold, def->timeToSleep ) ==
+	     false )
 	{
 		return ttNullWorldId;
 	}
@@ -172,6 +197,10 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->contactHertz = def->contactHertz;
 	world->contactDampingRatio = def->contactDampingRatio;
 	memcpy( world->enableLongRange, def->enableLongRange, sizeof( world->enableLongRange ) );
+	world->enableSleep = def->enableSleep;
+	world->timeToSleep = def->timeToSleep;
+	world->linearSleepThreshold = def->linearSleepThreshold;
+	world->angularSleepThreshold = def->angularSleepThreshold;
 	world->solver = def->solver;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
@@ -197,6 +226,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	ground->principalRotation = TT_QUAT_IDENTITY;
 	ground->shapeHead = -1;
 	ground->jointEdgeHead = -1;
+	ttIsland_AddBody( world, world->groundBody, false );
 
 	s_worlds[slot] = world;
 	return ( ttWorldId ){ (uint16_t)( slot + 1 ), world->generation };
@@ -233,6 +263,11 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->breakEvents );
 	ttUnions_Destroy( world );
 	ttHingeChains_Destroy( world );
+	ttFree( world->awakeBodies );
+	ttFree( world->awakeJoints );
+	ttFree( world->islandScratch );
+	ttFree( world->islandRest );
+	ttFree( world->sleepingManifolds );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
 	ttFree( world );
@@ -275,6 +310,10 @@ ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
 	{
 		TT_ERROR( "gravity must be finite" );
 		return ttResult_invalidArgument;
+	}
+	if ( gravity.x != world->gravity.x || gravity.y != world->gravity.y || gravity.z != world->gravity.z )
+	{
+		ttIsland_WakeAll( world ); // resting bodies rest on the old gravity
 	}
 	world->gravity = gravity;
 	return ttResult_ok;
@@ -358,6 +397,7 @@ ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag )
 		world->manifoldCount = 0;
 		world->previousManifoldCount = 0;
 		world->pairCount = 0;
+		world->sleepingManifoldCount = 0;
 	}
 	return ttResult_ok;
 }
@@ -401,6 +441,50 @@ ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dam
 	return ttResult_ok;
 }
 
+ttResult ttWorld_EnableSleep( ttWorldId worldId, bool flag )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	world->enableSleep = flag;
+	if ( flag == false )
+	{
+		ttIsland_WakeAll( world );
+	}
+	return ttResult_ok;
+}
+
+bool ttWorld_IsSleepEnabled( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL && world->enableSleep;
+}
+
+ttResult ttWorld_SetSleepThresholds( ttWorldId worldId, ttReal linearSpeed, ttReal angularSpeed, ttReal timeToSleep )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttCheckSleepThresholds( __func__, linearSpeed, angularSpeed, timeToSleep ) == false )
+	{
+		return ttResult_invalidArgument;
+	}
+	world->linearSleepThreshold = linearSpeed;
+	world->angularSleepThreshold = angularSpeed;
+	world->timeToSleep = timeToSleep;
+	return ttResult_ok;
+}
+
+int ttWorld_GetAwakeBodyCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->awakeBodyCount : 0;
+}
+
 int ttWorld_GetBodyCount( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
@@ -414,6 +498,25 @@ int ttWorld_GetJointCount( ttWorldId worldId )
 	return world != NULL ? world->joints.liveCount : 0;
 }
 
+// The manifolds of the last substep, then those kept for sleeping islands (see island.h); each
+// manifold is reported from one of the two lists.
+static const ttManifold* ttReportedManifold( ttWorld* world, int i )
+{
+	const ttManifold* m;
+	bool sleeping;
+	if ( i < world->manifoldCount )
+	{
+		m = world->manifolds + i;
+		sleeping = false;
+	}
+	else
+	{
+		m = world->sleepingManifolds + ( i - world->manifoldCount );
+		sleeping = true;
+	}
+	return ttIsland_IsSleepingManifold( world, m ) == sleeping ? m : NULL;
+}
+
 int ttWorld_GetContactCount( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
@@ -422,9 +525,10 @@ int ttWorld_GetContactCount( ttWorldId worldId )
 		return 0;
 	}
 	int count = 0;
-	for ( int i = 0; i < world->manifoldCount; ++i )
+	for ( int i = 0; i < world->manifoldCount + world->sleepingManifoldCount; ++i )
 	{
-		count += world->manifolds[i].pointCount;
+		const ttManifold* m = ttReportedManifold( world, i );
+		count += m != NULL ? m->pointCount : 0;
 	}
 	return count;
 }
@@ -443,9 +547,13 @@ int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity
 	}
 	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
 	int count = 0;
-	for ( int i = 0; i < world->manifoldCount && count < capacity; ++i )
+	for ( int i = 0; i < world->manifoldCount + world->sleepingManifoldCount && count < capacity; ++i )
 	{
-		const ttManifold* m = world->manifolds + i;
+		const ttManifold* m = ttReportedManifold( world, i );
+		if ( m == NULL )
+		{
+			continue;
+		}
 		const ttBody* bodyA = ttWorld_Body( world, m->bodyA );
 		const ttBody* bodyB = ttWorld_Body( world, m->bodyB );
 		for ( int j = 0; j < m->pointCount && count < capacity; ++j )

@@ -27,6 +27,9 @@ typedef struct ttWorld
 	ttReal contactHertz, contactDampingRatio;
 	bool enableContacts;
 	bool enableLongRange[ttLongRange_featureCount];
+	bool enableSleep;
+	ttReal timeToSleep;
+	ttReal linearSleepThreshold, angularSleepThreshold;
 	ttSolverType solver;
 
 	ttPool bodies;  ///< of ttBody
@@ -58,6 +61,22 @@ typedef struct ttWorld
 	int beginEventCount, beginEventCapacity;
 	ttContactEndTouchEvent* endEvents;
 	int endEventCount, endEventCapacity;
+
+	// Sleeping (island.c): the awake bodies (persistent), the joints solved this step, and
+	// scratch for the islands.
+	int* awakeBodies;
+	int awakeBodyCount, awakeBodyCapacity;
+	int movableBodyCount; ///< dynamic and kinematic bodies, awake or not
+	int* awakeJoints;
+	int awakeJointCount, awakeJointCapacity;
+	int* islandScratch;
+	int islandScratchCapacity;
+	ttReal* islandRest;
+	int islandRestCapacity;
+	// Manifolds of sleeping islands, kept for the contact readouts (they are not solved).
+	ttManifold* sleepingManifolds;
+	int sleepingManifoldCount, sleepingManifoldCapacity;
+	bool sleepingManifoldsStale; ///< a body woke since the last purge
 
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;

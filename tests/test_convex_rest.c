@@ -19,6 +19,8 @@ static ttBodyId Drop( ttVec3 position, ttQuat rotation )
 int main( void )
 {
 	ttWorldDef worldDef = ttDefaultWorldDef();
+	// Rest is measured to 1 mm/s; sleeping (at 0.05 m/s) would zero the velocities and hide it.
+	worldDef.enableSleep = false;
 	s_world = ttCreateWorld( &worldDef );
 	ttShapeDef shapeDef = ttDefaultShapeDef();
 

@@ -138,6 +138,9 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 			ok = false;
 			break;
 		}
+		// Benchmarks run awake (the shared rules): a settled scene that sleeps costs nothing and
+		// says nothing. The scenes say so too; this holds for any scene given.
+		ttWorld_EnableSleep( scene.worldId, false );
 		int substeps = options->substeps > 0 ? options->substeps : c->substeps;
 		if ( substeps > 0 )
 		{

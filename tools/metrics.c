@@ -292,6 +292,9 @@ static void ttAddEnergyAndMomentum( cJSON* root, const ttRecorder* recorder )
 	cJSON* contacts = cJSON_AddObjectToObject( root, "contacts" );
 	cJSON_AddNumberToObject( contacts, "final", last[ttMetric_contactCount] );
 	cJSON_AddNumberToObject( contacts, "max", recorder->maximum[ttMetric_contactCount] );
+
+	// Bodies awake at the end (the rest sleep): how much of the scene still costs work.
+	cJSON_AddNumberToObject( root, "finalAwakeBodies", ttWorld_GetAwakeBodyCount( recorder->scene->worldId ) );
 }
 
 static void ttAddJoints( cJSON* root, const ttRecorder* recorder )

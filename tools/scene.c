@@ -160,6 +160,10 @@ static const char* const ttWorldKeys[] = {
     "maxPushoutSpeed",
     "restitutionThresholdScale",
     "maxRotationPerSubstep",
+    "sleep",
+    "timeToSleep",
+    "linearSleepThreshold",
+    "angularSleepThreshold",
     "solver",
     "contactSolver",
     "contactHertz",
@@ -214,6 +218,10 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok &&
 	     ttReader_Number( r, world, "restitutionThresholdScale", ttRange_nonNegative, &def->restitutionThresholdScale );
 	ok = ok && ttReader_Number( r, world, "maxRotationPerSubstep", ttRange_positive, &def->maxRotationPerSubstep );
+	ok = ok && ttReader_Bool( r, world, "sleep", &def->enableSleep );
+	ok = ok && ttReader_Number( r, world, "timeToSleep", ttRange_positive, &def->timeToSleep );
+	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
+	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
 	ok = ok && ttLoader_Enum( loader, world, "solver", solverNames, 1, false, &solver );
 	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
 	int contactSolver = (int)def->contactSolver;
@@ -491,10 +499,24 @@ static bool ttLoader_Shapes( ttSceneLoader* loader, const cJSON* body, ttBodyId 
 // Bodies
 
 static const char* const ttBodyKeys[] = {
-    "name",           "type",           "position",        "rotation",
-    "axisAngle",      "linearVelocity", "angularVelocity", "linearDamping",
-    "angularDamping", "gravityScale",   "fixedRotation",   "mass",
-    "inertia",        "center",         "shapes",          NULL,
+    "name",
+    "type",
+    "position",
+    "rotation",
+    "axisAngle",
+    "linearVelocity",
+    "angularVelocity",
+    "linearDamping",
+    "angularDamping",
+    "gravityScale",
+    "fixedRotation",
+    "mass",
+    "inertia",
+    "center",
+    "shapes",
+    "sleep",
+    "awake",
+    NULL,
 };
 
 // Mass given in the file replaces the mass from the shapes (see docs/scene-format.md, Mass).
@@ -569,6 +591,8 @@ static bool ttLoader_BodyDef( ttSceneLoader* loader, const cJSON* item, ttBodyDe
 	ok = ok && ttReader_Number( r, item, "angularDamping", ttRange_nonNegative, &def->angularDamping );
 	ok = ok && ttReader_Number( r, item, "gravityScale", ttRange_any, &def->gravityScale );
 	ok = ok && ttReader_Bool( r, item, "fixedRotation", &def->fixedRotation );
+	ok = ok && ttReader_Bool( r, item, "sleep", &def->enableSleep );
+	ok = ok && ttReader_Bool( r, item, "awake", &def->isAwake );
 	return ok;
 }
 
@@ -789,6 +813,21 @@ static bool ttLoader_InvalidJson( ttSceneLoader* loader, const char* text, const
 	return false;
 }
 
+// Bodies marked "awake": false go to sleep once the whole scene is built: setting a mass or
+// creating a joint wakes a body, so doing it at creation would not last.
+static void ttLoader_SleepingBodies( ttSceneLoader* loader, const cJSON* root )
+{
+	const cJSON* bodies = cJSON_GetObjectItemCaseSensitive( root, "bodies" );
+	int index = 0;
+	for ( const cJSON* body = bodies != NULL ? bodies->child : NULL; body != NULL; body = body->next, ++index )
+	{
+		if ( cJSON_IsFalse( cJSON_GetObjectItemCaseSensitive( body, "awake" ) ) )
+		{
+			ttBody_SetAwake( loader->scene->bodies[index], false );
+		}
+	}
+}
+
 static bool ttLoader_Scene( ttSceneLoader* loader, const cJSON* root )
 {
 	ttSceneReader* r = &loader->reader;
@@ -804,6 +843,10 @@ static bool ttLoader_Scene( ttSceneLoader* loader, const cJSON* root )
 	ok = ok && ttLoader_Bodies( loader, root );
 	ok = ok && ttLoader_Joints( loader, cJSON_GetObjectItemCaseSensitive( root, "joints" ) );
 	ok = ok && ttLoader_Probes( loader, root );
+	if ( ok )
+	{
+		ttLoader_SleepingBodies( loader, root );
+	}
 	return ok;
 }
 

@@ -59,6 +59,7 @@ static void SolverControls( ViewerApp& app )
 	bool changed = ImGui::SliderInt( "substeps", &app.substeps, 1, 100 );
 	changed = ImGui::SliderInt( "iterations", &app.iterations, 1, 20 ) || changed;
 	changed = ImGui::Checkbox( "contacts", &app.contactsEnabled ) || changed;
+	changed = ImGui::Checkbox( "sleeping", &app.sleepEnabled ) || changed;
 	// Hook: the solver choice and the long range feature switches join here once the library
 	// exposes them in its API.
 	if ( changed )
@@ -76,8 +77,8 @@ static void DebugToggles( ViewerApp& app )
 	ImGui::Checkbox( "joint limits", &app.debug.limits );
 	ImGui::Checkbox( "AABBs", &app.debug.aabbs );
 	ImGui::Checkbox( "broadphase tree", &app.debug.broadphaseTree );
+	ImGui::Checkbox( "tint sleeping bodies", &app.debug.sleeping );
 	ImGui::BeginDisabled();
-	ImGui::Checkbox( "sleeping (not yet in the API)", &app.debug.sleeping );
 	ImGui::Checkbox( "long range constraints (not yet)", &app.debug.longRange );
 	ImGui::EndDisabled();
 }
@@ -85,7 +86,8 @@ static void DebugToggles( ViewerApp& app )
 static void Stats( ViewerApp& app )
 {
 	ttStepStats stats = ttWorld_GetStepStats( app.scene.worldId );
-	ImGui::Text( "bodies %d  joints %d", stats.bodyCount, stats.jointCount );
+	ImGui::Text( "bodies %d (awake %d)  joints %d", stats.bodyCount, ttWorld_GetAwakeBodyCount( app.scene.worldId ),
+	             stats.jointCount );
 	ImGui::Text( "contacts %d  pairs %d", stats.contactCount, stats.pairCount );
 	ImGui::Text( "step %.3f ms (collide %.3f, solve %.3f)", stats.totalMs, stats.collideMs, stats.solveMs );
 	ImGui::Text( "energy %.4g J", (double)( ttWorld_GetKineticEnergy( app.scene.worldId ) +

@@ -41,6 +41,7 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 		substeps = ttWorld_GetSubsteps( scene.worldId );
 		iterations = ttWorld_GetIterations( scene.worldId );
 		contactsEnabled = true;
+		sleepEnabled = ttWorld_IsSleepEnabled( scene.worldId );
 	}
 	ApplySettings();
 	SceneFraming( scene, &framingCenter, &framingRadius );
@@ -56,6 +57,7 @@ void ViewerApp::ApplySettings()
 	ttWorld_SetSubsteps( scene.worldId, substeps );
 	ttWorld_SetIterations( scene.worldId, iterations );
 	ttWorld_EnableContacts( scene.worldId, contactsEnabled );
+	ttWorld_EnableSleep( scene.worldId, sleepEnabled );
 }
 
 void ViewerApp::StepOnce()

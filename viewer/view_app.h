@@ -33,6 +33,7 @@ struct ViewerApp
 	double simulatedTime = 0;
 	int substeps = 0, iterations = 0;
 	bool contactsEnabled = true;
+	bool sleepEnabled = true;
 
 	/// Load a scene (replacing the current one) and frame it; keeps the old one on failure.
 	bool Load( const std::string& path, bool reframe );

@@ -81,6 +81,14 @@ static Vec3f Lighter( Vec3f c )
 	return c * 0.5f + Vec3f{ 0.5f, 0.5f, 0.5f };
 }
 
+// Sleeping bodies: the body's colour mostly drained to its grey and pulled toward a cold slate
+// blue, so that they read as switched off next to the saturated awake palette.
+static Vec3f SleepingTint( Vec3f c )
+{
+	float grey = 0.30f * c.x + 0.59f * c.y + 0.11f * c.z;
+	return c * 0.15f + Vec3f{ grey, grey, grey } * 0.45f + Vec3f{ 0.12f, 0.15f, 0.25f };
+}
+
 // A square of the plane around the point of the plane nearest the origin, big enough to look
 // endless from the framed view.
 static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec3f color )
@@ -428,7 +436,12 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 	for ( size_t index = 0; index < bodies.size(); ++index )
 	{
 		ttBodyId body = bodies[index];
-		Vec3f color = BodyColor( (int)index, ttBody_GetType( body ) );
+		ttBodyType type = ttBody_GetType( body );
+		Vec3f color = BodyColor( (int)index, type );
+		if ( options.sleeping && type != ttBody_static && ttBody_IsAwake( body ) == false )
+		{
+			color = SleepingTint( color );
+		}
 		if ( ttBody_IsValid( highlight ) && highlight.index1 == body.index1 )
 		{
 			color = Lighter( color );

@@ -19,9 +19,10 @@ struct DebugDrawOptions
 	float limitSize = 0.3f; ///< radius of the limit arcs and cones, m (fixed, like the joint frames)
 	/// The broadphase tree's fat boxes: inner nodes coloured by depth, leaves white.
 	bool broadphaseTree = false;
-	// Hooks for later issues; nothing draws them yet because the library does not expose
-	// sleeping state or the long range constraints.
-	bool sleeping = false;
+	/// Sleeping bodies drawn in a dimmed blue-grey tint of their colour (ttBody_IsAwake).
+	bool sleeping = true;
+	// Hook for a later issue; nothing draws it yet because the library does not expose the long
+	// range constraints.
 	bool longRange = false;
 };
 

@@ -45,6 +45,14 @@ TT_API bool ttWorld_IsLongRangeEnabled( ttWorldId worldId, ttLongRangeFeature fe
 /// The feature's name as used by scene files and the CLI ("attachments", "hierarchy",
 /// "hingeChains", "shapeMatching", "supportingContacts"); NULL when out of range.
 TT_API const char* ttLongRangeFeatureName( ttLongRangeFeature feature );
+/// Turn sleeping on or off; turning it off wakes every sleeping body.
+TT_API ttResult ttWorld_EnableSleep( ttWorldId worldId, bool flag );
+TT_API bool ttWorld_IsSleepEnabled( ttWorldId worldId );
+/// The sleep thresholds of ttWorldDef: linear m/s, angular rad/s (both >= 0), time s (> 0).
+TT_API ttResult ttWorld_SetSleepThresholds( ttWorldId worldId, ttReal linearSpeed, ttReal angularSpeed,
+                                            ttReal timeToSleep );
+/// Number of dynamic and kinematic bodies awake now.
+TT_API int ttWorld_GetAwakeBodyCount( ttWorldId worldId );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.
@@ -52,9 +60,11 @@ TT_API int ttWorld_GetBodies( ttWorldId worldId, ttBodyId* bodies, int capacity 
 /// Copy up to capacity ids of the world's joints; returns how many.
 TT_API int ttWorld_GetJoints( ttWorldId worldId, ttJointId* joints, int capacity );
 TT_API int ttWorld_GetJointCount( ttWorldId worldId );
-/// Number of contact points of the last substep.
+/// Number of contact points of the last substep; sleeping bodies keep those of their last
+/// substep awake.
 TT_API int ttWorld_GetContactCount( ttWorldId worldId );
-/// Copy up to capacity contact points of the last substep; returns how many were copied.
+/// Copy up to capacity contact points of the last substep (sleeping bodies: as for the count);
+/// returns how many were copied.
 TT_API int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity );
 /// Shape pairs that began or ended touching during the last step; valid until the next step.
 TT_API ttContactEvents ttWorld_GetContactEvents( ttWorldId worldId );
@@ -110,6 +120,14 @@ TT_API ttVec3 ttBody_GetLinearVelocity( ttBodyId bodyId );
 TT_API ttVec3 ttBody_GetAngularVelocity( ttBodyId bodyId );
 TT_API ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity );
 TT_API ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity );
+
+/// Sleeping (docs/guide.md, Sleeping). Static bodies are never awake. Waking a body wakes its
+/// island; putting a body to sleep puts its island to sleep at once, velocities zeroed.
+TT_API bool ttBody_IsAwake( ttBodyId bodyId );
+TT_API ttResult ttBody_SetAwake( ttBodyId bodyId, bool awake );
+/// Allow or forbid sleeping for this body; forbidding wakes it.
+TT_API ttResult ttBody_EnableSleep( ttBodyId bodyId, bool flag );
+TT_API bool ttBody_IsSleepEnabled( ttBodyId bodyId );
 
 /// A kinematic body moves to this pose over the next step (velocities derived from it).
 TT_API ttResult ttBody_SetKinematicTarget( ttBodyId bodyId, ttVec3 position, ttQuat rotation );

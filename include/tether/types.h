@@ -67,6 +67,16 @@ typedef struct ttWorldDef
 	/// Long range constraints by ttLongRangeFeature; a feature that this build does not implement
 	/// yet must stay false (ttCreateWorld rejects it with a message).
 	bool enableLongRange[ttLongRange_featureCount];
+	/// Let resting islands of bodies sleep (default true): a sleeping body costs nothing in the
+	/// step until something wakes it (docs/guide.md, Sleeping).
+	bool enableSleep;
+	/// An island sleeps when every body in it has stayed under the sleep thresholds this long, s
+	/// (default 0.5).
+	ttReal timeToSleep;
+	/// Linear speed of the centre of mass under which a body counts as resting, m/s (default 0.05).
+	ttReal linearSleepThreshold;
+	/// Angular speed under which a body counts as resting, rad/s (default 0.05).
+	ttReal angularSleepThreshold;
 	ttSolverType solver;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
@@ -98,6 +108,11 @@ typedef struct ttBodyDef
 	ttReal gravityScale;
 	/// Rotation locked: the body acts as a particle (rigid-particle coupling of the XPBD paper).
 	bool fixedRotation;
+	/// Whether the body may fall asleep when it rests (default true).
+	bool enableSleep;
+	/// Whether the body starts awake (default true). A body created asleep stays asleep, shapes
+	/// added included, until a contact with an awake body, a joint or an API call wakes it.
+	bool isAwake;
 	/// An optional name (copied, up to 31 characters) for scene files and metrics.
 	const char* name;
 	void* userData;
@@ -364,6 +379,9 @@ typedef struct ttContactData
 typedef struct ttStepStats
 {
 	int bodyCount, jointCount, contactCount, pairCount;
+	/// Work of the step: bodies integrated and joints solved (sleeping ones cost nothing), and
+	/// the islands the awake bodies formed at its end (static and kinematic bodies join none).
+	int awakeBodyCount, awakeJointCount, islandCount;
 	double collideMs, solveMs, totalMs;
 	double pairMs; ///< broadphase: the step's candidate pairs (part of collideMs)
 	/// Long range constraints by ttLongRangeFeature: how many were active in the step, the time
