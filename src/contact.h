@@ -56,6 +56,10 @@ typedef struct ttManifold
 	int bodyA, bodyB;
 	ttVec3 normal;
 	ttReal staticFriction, dynamicFriction, restitution;
+	/// Pose of B's principal frame in A's when the narrow phase made this geometry: a pair that
+	/// has not moved since keeps it (contact.c, soft-step solver only).
+	ttVec3 geometryPosition;
+	ttQuat geometryRotation;
 	int pointCount;
 	ttContactPoint points[TT_MAX_MANIFOLD_POINTS];
 } ttManifold;
