@@ -246,7 +246,8 @@ static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* 
 	       ttDot( bodyA->substepRotation, sp->crossA[0] );
 }
 
-static void ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* sp, ttReal h, bool useBias )
+// Returns the change of the point's accumulated normal impulse.
+static ttReal ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* sp, ttReal h, bool useBias )
 {
 	ttContactPoint* cp = sp->cp;
 	ttVec3 n = sm->m->normal;
@@ -269,7 +270,15 @@ static void ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoft
 	cp->normalImpulse = total;
 	cp->maxNormalImpulse = ttMaxReal( cp->maxNormalImpulse, impulse );
 	ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
+	return impulse;
 }
+
+// The normals of one manifold are swept until they agree (at most TT_SOFT_NORMAL_SWEEPS times,
+// until a sweep changes the impulses by less than a thousandth of their sum): one sweep leaves
+// the points of a face contact sharing the load in the order they were solved, and a tower of 20
+// boxes at 4 substeps rocked until it fell (1.3 m displacement, 13 boxes moving; with the sweeps
+// 8 cm and none).
+#define TT_SOFT_NORMAL_SWEEPS 4
 
 void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
 {
@@ -282,9 +291,19 @@ void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
 		{
 			ttSolveFrictionPoint( sm, world->softPoints + sm->first + j );
 		}
-		for ( int j = 0; j < sm->count; ++j )
+		for ( int sweep = 0; sweep < ( sm->count > 1 ? TT_SOFT_NORMAL_SWEEPS : 1 ); ++sweep )
 		{
-			ttSolveNormalPoint( world, sm, world->softPoints + sm->first + j, h, useBias );
+			ttReal change = 0, size = 0;
+			for ( int j = 0; j < sm->count; ++j )
+			{
+				ttSoftPoint* sp = world->softPoints + sm->first + j;
+				change += ttAbs( ttSolveNormalPoint( world, sm, sp, h, useBias ) );
+				size += sp->cp->normalImpulse;
+			}
+			if ( change <= (ttReal)1e-3 * size )
+			{
+				break;
+			}
 		}
 	}
 }
