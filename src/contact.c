@@ -119,9 +119,11 @@ static const ttManifold* ttReusableManifold( ttWorld* world, const ttShapePair* 
 	return previous + j;
 }
 
-// Refresh a kept manifold's points for the poses and velocities now.
+// Refresh a kept manifold for the poses and velocities now: the pair may have turned as a whole
+// (a box carried on a rotating body), so the normal turns with A.
 static void ttRefreshPoints( ttManifold* m, const ttBody* bodyA, const ttBody* bodyB )
 {
+	m->normal = ttRotate( bodyA->q, m->localNormal );
 	for ( int i = 0; i < m->pointCount; ++i )
 	{
 		ttContactPoint* cp = m->points + i;
@@ -188,6 +190,7 @@ void ttUpdateContacts( ttWorld* world )
 		m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
 		m->pointCount = geometry.pointCount;
 		ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
+		m->localNormal = ttInvRotate( bodyA->q, m->normal );
 
 		ttVec3 centerA = ttBody_Center( bodyA );
 		ttVec3 centerB = ttBody_Center( bodyB );

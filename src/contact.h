@@ -60,6 +60,7 @@ typedef struct ttManifold
 	/// has not moved since keeps it (contact.c, soft-step solver only).
 	ttVec3 geometryPosition;
 	ttQuat geometryRotation;
+	ttVec3 localNormal; ///< the normal in A's principal frame, to turn a kept manifold with A
 	int pointCount;
 	ttContactPoint points[TT_MAX_MANIFOLD_POINTS];
 } ttManifold;
