@@ -249,6 +249,7 @@ void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
 	ttJoint_UnlinkEdge( world, jointIndex, 0 );
 	ttJoint_UnlinkEdge( world, jointIndex, 1 );
 	ttPool_Free( &world->joints, jointIndex );
+	ttLongRangeGraph_MarkDirty( world );
 	// Pairs suppressed by this joint may collide from now on.
 	world->pairCount = 0;
 }
@@ -333,6 +334,7 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 		joint->motorAngle = ttHingeJoint_ComputeAngle( &frame );
 	}
 	world->pairCount = 0;
+	ttLongRangeGraph_MarkDirty( world );
 	return ttMakeJointId( world, index );
 }
 

@@ -154,6 +154,7 @@ ttResult ttJoint_SetCompliance( ttJointId jointId, ttReal linearCompliance, ttRe
 	}
 	joint->linearCompliance = linearCompliance;
 	joint->angularCompliance = angularCompliance;
+	ttLongRangeGraph_MarkDirty( world ); // a soft attachment stops propagating distances
 	return ttResult_ok;
 }
 
@@ -204,6 +205,7 @@ ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, t
 	joint->hinge.enableLimit = enable;
 	joint->hinge.lowerAngle = lower;
 	joint->hinge.upperAngle = upper;
+	ttLongRangeGraph_MarkDirty( world ); // the derived bounds depend on the limits
 	return ttResult_ok;
 }
 
@@ -404,5 +406,6 @@ ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, tt
 	}
 	joint->distance.minLength = minLength;
 	joint->distance.maxLength = maxLength;
+	ttLongRangeGraph_MarkDirty( world );
 	return ttResult_ok;
 }

@@ -181,6 +181,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	{
 		ttPrepareKinematic( ttWorld_Body( world, b ), timeStep );
 	}
+	ttLongRange_Analyze( world );
 	if ( world->enableContacts )
 	{
 		double t0 = ttNowMilliseconds();
@@ -199,6 +200,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		{
 			ttJoint_BeginSubstep( world, ttWorld_Joint( world, j ), h );
 		}
+		ttLongRange_BeginSubstep( world );
 		TT_FOR_EACH_LIVE( world->bodies, b )
 		{
 			ttIntegrateBody( world, ttWorld_Body( world, b ), h );
@@ -222,6 +224,8 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
 			}
+			// Long range bounds last: they undo in one pass the stretch the joints leave behind.
+			ttLongRange_SolvePositions( world, h );
 		}
 
 		TT_FOR_EACH_LIVE( world->bodies, b )

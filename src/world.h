@@ -6,6 +6,7 @@
 #include "broad_phase.h"
 #include "contact.h"
 #include "joint.h"
+#include "long_range_graph.h"
 #include "pool.h"
 #include "shape.h"
 
@@ -39,6 +40,8 @@ typedef struct ttWorld
 	int pairCount, pairCapacity;
 	ttManifold* manifolds;
 	int manifoldCount, manifoldCapacity;
+
+	ttLongRangeGraph longRange; ///< bounds derived from the joint graph (long_range_graph.c)
 
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;

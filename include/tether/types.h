@@ -25,6 +25,17 @@ typedef enum ttLongRangeFeature
 	ttLongRange_featureCount
 } ttLongRangeFeature;
 
+/// How the distance bounds that one long range feature derives are enforced (paper section 3.3).
+/// A compliance of 0 makes a bound hard; a softened lower bound from bending limits acts as
+/// bending resistance, and upperAsLower holds each derived upper bound's length as a lower bound
+/// too, which straightens a structure modelled bent (the crossbow of fig. 16).
+typedef struct ttLongRangeBoundSettings
+{
+	ttReal upperCompliance; ///< m/N, >= 0
+	ttReal lowerCompliance; ///< m/N, >= 0
+	bool upperAsLower;
+} ttLongRangeBoundSettings;
+
 typedef struct ttWorldDef
 {
 	/// Gravity in m/s^2.
