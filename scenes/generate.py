@@ -263,6 +263,99 @@ def rope():
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# Long range constraints (Mueller et al. 2017, docs/long-range.md)
+
+
+def lr_weights():
+    """Fig. 14: weights of 10, 100 and 1000 kg hanging from the ceiling on chains of 20 capsule
+    links of 0.1 kg (segment to heaviest weight 1:10,000), at a budget of 10 (1 substep x 10
+    iterations here; tests/test_long_range.c also runs 10 x 1)."""
+    bodies, joints, probes = [], [], []
+    for c, mass in enumerate((10, 100, 1000)):
+        x = 1.5 * (c - 1)
+        top = (x, 10.0, 0.0)
+        for i in range(20):
+            name = "chain%d_link%d" % (c, i)
+            bodies.append({"name": name, "position": vec(x, top[1] - BENCH_LINK * (i + 0.5), 0), "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.05, "center1": vec(0, 0.1, 0),
+                                       "center2": vec(0, -0.1, 0)}]})
+            joint = {"name": "chain%d_joint%d" % (c, i), "type": "spherical"}
+            if i > 0:
+                joint["bodyA"] = "chain%d_link%d" % (c, i - 1)
+            joint.update({"bodyB": name, "anchor": vec(x, top[1] - BENCH_LINK * i, 0)})
+            joints.append(joint)
+        end = top[1] - BENCH_LINK * 20
+        weight = "weight%d" % c
+        bodies.append({"name": weight, "position": vec(x, end - 0.25, 0), "mass": mass,
+                       "inertia": vec(*[mass * 0.5 * 0.5 / 6] * 3),
+                       "shapes": [{"type": "box", "halfExtents": vec(0.25, 0.25, 0.25)}]})
+        joints.append({"name": "hook%d" % c, "type": "spherical", "bodyA": "chain%d_link19" % c, "bodyB": weight,
+                       "anchor": vec(x, end, 0)})
+        probes.append({"name": "weight%d_top" % c, "type": "position", "body": weight, "point": vec(0, 0.25, 0)})
+    return {"name": "lr_fig14_weights",
+            "description": "Long range attachments, paper fig. 14: three chains of 20 links (0.1 kg, 0.2 m, 4 m) on "
+                           "ball joints carry 10, 100 and 1000 kg from the ceiling (1:10,000); one substep of 10 "
+                           "iterations. Switch world.longRange.attachments off to see the chains stretch.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 1, "iterations": 10, "seconds": 5, "contacts": False,
+                      "longRange": {"attachments": True}},
+            "bodies": bodies, "joints": joints, "probes": probes}
+
+
+BRIDGE_LINKS = 250
+BRIDGE_LINK = 0.1
+BRIDGE_STEP = 0.002  # radians between links along the arc the ropes start on
+BRIDGE_HALF_WIDTH = 0.6
+
+
+def lr_rope_bridge():
+    """Fig. 15: two ropes of 250 capsule links (0.1 kg, 0.1 m) hang on an arc between four anchors
+    (span 24.7 m, sag 1.55 m); a 2 kg plank hangs from the middle of every pair of links: 750
+    bodies and 1002 ball joints in a general graph. One substep of 20 iterations."""
+    radius = BRIDGE_LINK / (2 * math.sin(BRIDGE_STEP / 2))
+    total = BRIDGE_LINKS * BRIDGE_STEP
+    points = []
+    for i in range(BRIDGE_LINKS + 1):
+        angle = -total / 2 + BRIDGE_STEP * i
+        points.append((radius * math.sin(angle), 10 + radius * (1 - math.cos(angle)) - radius * (1 - math.cos(total / 2))))
+    bodies, joints = [], []
+    for side, z in (("left", -BRIDGE_HALF_WIDTH), ("right", BRIDGE_HALF_WIDTH)):
+        for i in range(BRIDGE_LINKS):
+            (x0, y0), (x1, y1) = points[i], points[i + 1]
+            half = ((x1 - x0) / 2, (y1 - y0) / 2)
+            bodies.append({"name": "%s%03d" % (side, i), "position": vec((x0 + x1) / 2, (y0 + y1) / 2, z),
+                           "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.02, "center1": vec(-half[0], -half[1], 0),
+                                       "center2": vec(half[0], half[1], 0)}]})
+        for i in range(BRIDGE_LINKS + 1):
+            joint = {"name": "%s_joint%03d" % (side, i), "type": "spherical"}
+            if i > 0:
+                joint["bodyA"] = "%s%03d" % (side, i - 1)
+            if i < BRIDGE_LINKS:
+                joint["bodyB"] = "%s%03d" % (side, i)
+            else:
+                joint["bodyB"] = joint.pop("bodyA")  # the last anchor: the world holds the last link
+            joint["anchor"] = vec(points[i][0], points[i][1], z)
+            joints.append(joint)
+    for i in range(BRIDGE_LINKS):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        bodies.append({"name": "plank%03d" % i, "position": vec(center[0], center[1] - 0.03, 0), "mass": 2,
+                       "shapes": [{"type": "box", "halfExtents": vec(0.04, 0.01, BRIDGE_HALF_WIDTH)}]})
+        for side, z in (("left", -BRIDGE_HALF_WIDTH), ("right", BRIDGE_HALF_WIDTH)):
+            joints.append({"name": "plank%03d_%s" % (i, side), "type": "spherical", "bodyA": "%s%03d" % (side, i),
+                           "bodyB": "plank%03d" % i, "anchor": vec(center[0], center[1], z)})
+    return {"name": "lr_fig15_rope_bridge",
+            "description": "Long range hierarchy, paper fig. 15: two ropes of 250 links (0.1 kg, 0.1 m) on ball joints "
+                           "hang between four anchors on an arc (span 24.7 m, sag 1.55 m) and carry 250 planks of "
+                           "2 kg: 750 bodies, 1002 joints. One substep of 20 iterations with a 3-level hierarchy; "
+                           "switch world.longRange.hierarchy off for the plain solve.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 1, "iterations": 20, "seconds": 5, "contacts": False,
+                      "longRange": {"hierarchy": True}, "longRangeLevels": 3},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "middle_plank", "type": "position", "body": "plank%03d" % (BRIDGE_LINKS // 2)}]}
+
+
 SCENES = {
     "fig08_double_pendulum.json": lambda: pendulum(2),
     "fig08_triple_pendulum.json": lambda: pendulum(3),
@@ -287,6 +380,8 @@ SCENES = {
         "one substep (1.62 m/s / 1200 Hz = 1.35 mm at 20 substeps), so that the collisions along the row happen "
         "one at a time." % (CRADLE_WIDE_GAP, 100 * CRADLE_WIDE_GAP / CRADLE_RADIUS)),
     "fig18_rope.json": rope,
+    "lr_fig14_weights.json": lr_weights,
+    "lr_fig15_rope_bridge.json": lr_rope_bridge,
 }
 
 

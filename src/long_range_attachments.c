@@ -42,7 +42,8 @@ static bool ttReachHeap_Push( ttReachHeap* heap, ttReach reach )
 	if ( heap->count == heap->capacity )
 	{
 		int capacity = heap->capacity < 64 ? 64 : 2 * heap->capacity;
-		ttReach* data = ttGrow( heap->data, sizeof( ttReach ) * (size_t)heap->capacity, sizeof( ttReach ) * (size_t)capacity );
+		ttReach* data =
+		    ttGrow( heap->data, sizeof( ttReach ) * (size_t)heap->capacity, sizeof( ttReach ) * (size_t)capacity );
 		if ( data == NULL )
 		{
 			return false;
@@ -188,8 +189,7 @@ static bool ttExpand( ttWorld* world, const ttReach* from, bool isRoot, ttReachH
 			reach.upper = ttMaxReal( farUpper, nearUpper );
 			ttReal dLower = ttClampReal( length * ttCos( thetaLower ), from->lower, from->upper );
 			reach.lower = ttThirdSide( dLower, length, thetaLower );
-			reach.alphaUpper =
-			    ttMinReal( TT_PI, thetaUpper + ttOppositeAngle( dUpper, reach.upper, length ) );
+			reach.alphaUpper = ttMinReal( TT_PI, thetaUpper + ttOppositeAngle( dUpper, reach.upper, length ) );
 			reach.alphaLower = ttMinReal( TT_PI, thetaLower + ttOppositeAngle( dLower, reach.lower, length ) );
 			reach.limited = from->limited && maxBend < TT_PI - (ttReal)1e-6;
 			if ( length <= (ttReal)1e-9 )

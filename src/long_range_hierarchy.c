@@ -48,7 +48,8 @@ static bool ttLinkArray_Push( ttLinkArray* array, ttLink link )
 	if ( array->count == array->capacity )
 	{
 		int capacity = array->capacity < 64 ? 64 : 2 * array->capacity;
-		ttLink* data = ttGrow( array->data, sizeof( ttLink ) * (size_t)array->capacity, sizeof( ttLink ) * (size_t)capacity );
+		ttLink* data =
+		    ttGrow( array->data, sizeof( ttLink ) * (size_t)array->capacity, sizeof( ttLink ) * (size_t)capacity );
 		if ( data == NULL )
 		{
 			return false;
@@ -213,15 +214,17 @@ static bool ttJoinLinks( ttWorld* world, const ttLink* left, int le, const ttLin
 	return true;
 }
 
-// Links that join the same two joint points through the same end bodies are one constraint; keep
-// the tightest bounds.
+// Links that join the same two joints are one constraint: keep the tightest bounds (and the end
+// segments of the tightest upper bound). In a general graph the pairs at a joint multiply from
+// level to level (a rope link with a plank joint has three segments); merging by joint pair keeps
+// a level of the rope bridge of fig. 15 to a few links per joint.
 static int ttCompareLinks( const void* p, const void* q )
 {
 	const ttLink* a = p;
 	const ttLink* b = q;
-	int ka[4] = { a->end[0].joint, a->end[0].body, a->end[1].joint, a->end[1].body };
-	int kb[4] = { b->end[0].joint, b->end[0].body, b->end[1].joint, b->end[1].body };
-	for ( int i = 0; i < 4; ++i )
+	int ka[2] = { a->end[0].joint, a->end[1].joint };
+	int kb[2] = { b->end[0].joint, b->end[1].joint };
+	for ( int i = 0; i < 2; ++i )
 	{
 		if ( ka[i] != kb[i] )
 		{
@@ -272,6 +275,51 @@ static void ttMergeDuplicates( ttLinkArray* level )
 	level->count = kept;
 }
 
+// Per joint and side, only the TT_LINKS_PER_SIDE links of longest reach are joined: in a general
+// graph every joint of a body starts a segment and the pairs multiply from level to level (the
+// rope bridge of fig. 15, with a plank joint on every rope link, passed 32,000 links in level 3).
+// The longest links are the ones along the ropes and planks, which carry the load; in a plain
+// chain there is one link per side and nothing is dropped.
+#define TT_LINKS_PER_SIDE 2
+
+static const ttLinkArray* s_sortLevel; // qsort has no context argument
+
+static int ttCompareReach( const void* p, const void* q )
+{
+	const ttLink* a = s_sortLevel->data + ( *(const int*)p >> 1 );
+	const ttLink* b = s_sortLevel->data + ( *(const int*)q >> 1 );
+	if ( a->upper != b->upper )
+	{
+		return a->upper > b->upper ? -1 : 1;
+	}
+	return *(const int*)p - *(const int*)q;
+}
+
+// Keep at most TT_LINKS_PER_SIDE entries of each end body among entries[0..count), longest first;
+// returns the new count.
+static int ttSelectEntries( const ttLinkArray* level, int* entries, int count )
+{
+	s_sortLevel = level;
+	qsort( entries, (size_t)count, sizeof( int ), ttCompareReach );
+	int kept = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		const ttLink* link = level->data + ( entries[i] >> 1 );
+		int body = link->end[entries[i] & 1].body;
+		int same = 0;
+		for ( int k = 0; k < kept; ++k )
+		{
+			const ttLink* other = level->data + ( entries[k] >> 1 );
+			same += other->end[entries[k] & 1].body == body;
+		}
+		if ( same < TT_LINKS_PER_SIDE )
+		{
+			entries[kept++] = entries[i];
+		}
+	}
+	return kept;
+}
+
 // Next level: at every joint, join each pair of links that reach it from its two sides.
 static bool ttBuildNextLevel( ttWorld* world, const ttLinkArray* level, ttLinkArray* next, int cap )
 {
@@ -307,9 +355,10 @@ static bool ttBuildNextLevel( ttWorld* world, const ttLinkArray* level, ttLinkAr
 	}
 	for ( int j = 0; ok && j < jointCount; ++j )
 	{
-		for ( int x = start[j]; ok && x < start[j + 1]; ++x )
+		int end = start[j] + ttSelectEntries( level, entries + start[j], start[j + 1] - start[j] );
+		for ( int x = start[j]; ok && x < end; ++x )
 		{
-			for ( int y = x + 1; ok && y < start[j + 1]; ++y )
+			for ( int y = x + 1; ok && y < end; ++y )
 			{
 				const ttLink* left = level->data + ( entries[x] >> 1 );
 				const ttLink* right = level->data + ( entries[y] >> 1 );
@@ -365,7 +414,8 @@ void ttLongRange_BuildHierarchy( ttWorld* world, int levels, ttDistanceBoundArra
 			bound.a = ttProjectedPoint( world, link->end );
 			bound.b = ttProjectedPoint( world, link->end + 1 );
 			int bodyA = ttLongRange_PointBody( world, bound.a ), bodyB = ttLongRange_PointBody( world, bound.b );
-			if ( bodyA == bodyB || ( ttIsDynamicBody( world, bodyA ) == false && ttIsDynamicBody( world, bodyB ) == false ) )
+			if ( bodyA == bodyB ||
+			     ( ttIsDynamicBody( world, bodyA ) == false && ttIsDynamicBody( world, bodyB ) == false ) )
 			{
 				continue;
 			}
@@ -380,8 +430,9 @@ void ttLongRange_BuildHierarchy( ttWorld* world, int levels, ttDistanceBoundArra
 	}
 	if ( ok == false )
 	{
-		ttReportError( "ttWorld_Step", "long range hierarchy: out of memory or more than %d links in a level; "
-		                               "the hierarchy is incomplete",
+		ttReportError( "ttWorld_Step",
+		               "long range hierarchy: out of memory or more than %d links in a level; "
+		               "the hierarchy is incomplete",
 		               cap );
 	}
 	ttFree( current.data );

@@ -170,7 +170,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	int substeps = world->substeps;
 	ttReal h = timeStep / (ttReal)substeps;
 	world->substepTime = h;
-	double collideMs = 0;
+	double collideMs = 0, jointMs = 0, contactMs = 0;
 	double start = ttNowMilliseconds();
 
 	TT_FOR_EACH_LIVE( world->joints, j )
@@ -215,7 +215,9 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		// Contacts before joints: articulations resting on the ground slide less this way.
 		for ( int iteration = 0; iteration < world->iterations; ++iteration )
 		{
+			double t0 = ttNowMilliseconds();
 			ttContactSolver_SolvePositions( world, h );
+			double t1 = ttNowMilliseconds();
 			TT_FOR_EACH_LIVE( world->joints, j )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_positional );
@@ -224,6 +226,8 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttJoint_SolvePositions( world, ttWorld_Joint( world, j ), h, ttJointPhase_angular );
 			}
+			contactMs += t1 - t0;
+			jointMs += ttNowMilliseconds() - t1;
 			// Long range bounds last: they undo in one pass the stretch the joints leave behind.
 			ttLongRange_SolvePositions( world, h );
 		}
@@ -237,13 +241,17 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			}
 		}
 
+		double t0 = ttNowMilliseconds();
 		ttContactSolver_SolveVelocities( world, h );
+		double t1 = ttNowMilliseconds();
 		TT_FOR_EACH_LIVE( world->joints, j )
 		{
 			ttJoint* joint = ttWorld_Joint( world, j );
 			ttJoint_SolveVelocities( world, joint, h );
 			ttJoint_EndSubstep( joint, h );
 		}
+		contactMs += t1 - t0;
+		jointMs += ttNowMilliseconds() - t1;
 	}
 
 	TT_FOR_EACH_LIVE( world->bodies, b )
@@ -262,5 +270,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	}
 	world->stats.contactCount = contactCount;
 	world->stats.collideMs = collideMs;
+	world->stats.jointSolveMs = jointMs;
+	world->stats.contactSolveMs = contactMs;
 	world->stats.solveMs = ttNowMilliseconds() - start - collideMs;
 }

@@ -330,6 +330,8 @@ typedef struct ttStepStats
 	int bodyCount, jointCount, contactCount, pairCount;
 	double collideMs, solveMs, totalMs;
 	double pairMs; ///< broadphase: the step's candidate pairs (part of collideMs)
+	/// The position and velocity passes of the joints and of the contacts (parts of solveMs).
+	double jointSolveMs, contactSolveMs;
 	/// Long range constraints by ttLongRangeFeature: how many were active in the step, the time
 	/// spent deriving them (analysis) and projecting them (part of solveMs).
 	int longRangeCount[ttLongRange_featureCount];
