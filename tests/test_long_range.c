@@ -11,7 +11,7 @@
 // 4. A free chain spun up so that its joints stretch: the hierarchy pulls it together without adding
 //    linear or angular momentum.
 // 5. A swinging chain that the joints hold: the attachments find its 4 bounds (the trajectory
-//    difference is printed; it is not yet zero, see docs/long-range.md).
+//    difference is printed: 5.5e-5 m, from the bounds acting within the iterations).
 #include "../tools/metrics.h"
 #include "validation.h"
 
@@ -315,8 +315,12 @@ static void tlChainUnchanged( void )
 	printf( "swinging chain of 5 links, 10 s: %d attachment bounds, largest difference of the last link's position "
 	        "%.3e m\n",
 	        count, largest );
-	// Not bit for bit: the difference is 5.5e-5 m after 10 s in double (the cause is not found yet,
-	// see docs/long-range.md), so only the bounds' count is checked here; the number is printed.
+	// Not bit for bit: 5.5e-5 m after 10 s in double. The chain is held at the end of every
+	// substep (stretch below 1e-15) but not within its 20 iterations: after the first joint passes
+	// it is stretched beyond the bounds' slack, the bounds engage as the paper projects them (every
+	// iteration) and the iterations converge to a slightly different state. Projected only in the
+	// last iteration the difference is 0 (measured); see docs/long-range.md. Only the count is
+	// checked; the number is printed.
 	ENSURE( count == 4 );
 	ttScene_Destroy( &plain );
 	ttScene_Destroy( &attached );
