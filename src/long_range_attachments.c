@@ -259,7 +259,7 @@ void ttLongRange_BuildAttachments( ttWorld* world, ttDistanceBoundArray* out )
 		bound.b = ( ttJointPoint ){ reach.joint, 1 - reach.inSide };
 		bound.upper = reach.upper;
 		bound.lower = reach.limited && reach.lower > (ttReal)1e-6 ? reach.lower : 0;
-		ok = ttDistanceBoundArray_Push( out, bound ) && ttExpand( world, &reach, false, &heap, settled );
+		ok = ttDistanceBoundArray_Push( world, out, bound ) && ttExpand( world, &reach, false, &heap, settled );
 	}
 	if ( ok == false )
 	{

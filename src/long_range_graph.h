@@ -22,6 +22,7 @@ typedef struct ttJointPoint
 typedef struct ttDistanceBound
 {
 	ttJointPoint a, b;
+	int bodyA, bodyB; ///< the points' bodies, filled in by ttDistanceBoundArray_Push
 	ttReal lower, upper;
 	ttReal lambdaUpper, lambdaLower; ///< XPBD multipliers, reset every substep
 	int level;                       ///< 1.. for the hierarchy, 0 for attachments
@@ -73,7 +74,7 @@ int ttLongRange_PointBody( const ttWorld* world, ttJointPoint point );
 /// the joint and its hard angle limits allow. A straight continuation bends by 0.
 void ttLongRange_BendRange( const ttWorld* world, int jointIndex, int inSide, ttVec3 in, ttVec3 out, ttReal* minBend,
                             ttReal* maxBend );
-bool ttDistanceBoundArray_Push( ttDistanceBoundArray* array, ttDistanceBound bound );
+bool ttDistanceBoundArray_Push( const ttWorld* world, ttDistanceBoundArray* array, ttDistanceBound bound );
 
 /// Feature analyses (long_range_attachments.c, long_range_hierarchy.c).
 void ttLongRange_BuildAttachments( ttWorld* world, ttDistanceBoundArray* out );

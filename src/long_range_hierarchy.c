@@ -422,7 +422,7 @@ void ttLongRange_BuildHierarchy( ttWorld* world, int levels, ttDistanceBoundArra
 			bound.upper = link->upper;
 			bound.lower = link->lower > (ttReal)1e-6 ? link->lower : 0;
 			bound.level = level;
-			ok = ttDistanceBoundArray_Push( out, bound );
+			ok = ttDistanceBoundArray_Push( world, out, bound );
 		}
 		ttLinkArray swap = current;
 		current = next;
