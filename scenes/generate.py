@@ -356,6 +356,63 @@ def lr_rope_bridge():
             "probes": [{"name": "middle_plank", "type": "position", "body": "plank%03d" % (BRIDGE_LINKS // 2)}]}
 
 
+BOW_LINK = 0.15
+BOW_BEND = 15.0  # degrees of bend at each of the three joints of an arm, as modelled
+
+
+def lr_crossbow():
+    """Fig. 16: a crossbow modelled taut. Each arm is four links (0.15 m, 0.2 kg) welded to the
+    stock and hinged about z with hard limits of +-15 degrees around the modelled bend of 15
+    degrees per joint, so straight is their limit. The attachments' upper bound of each joint (the
+    straight arm) held as a soft lower bound straightens the bow; the string (two distance joints
+    to the nock) pulls the nock, and the nock pushes the arrow."""
+    bodies = [{"name": "stock", "type": "static", "position": vec(0, 0, 0)}]
+    joints = []
+    bow = {"categoryBits": [1], "maskBits": []}
+    tips = {}
+    for arm, sign in (("upper", 1), ("lower", -1)):
+        point = (0.0, 0.0)
+        for k in range(4):
+            angle = math.radians(BOW_BEND * k)
+            d = (-math.sin(angle) * BOW_LINK, sign * math.cos(angle) * BOW_LINK)
+            name = "%s%d" % (arm, k)
+            center = (point[0] + d[0] / 2, point[1] + d[1] / 2)
+            shape = {"type": "capsule", "radius": 0.015, "center1": vec(-d[0] / 2, -d[1] / 2, 0),
+                     "center2": vec(d[0] / 2, d[1] / 2, 0)}
+            shape.update(bow)
+            bodies.append({"name": name, "position": vec(center[0], center[1], 0), "mass": 0.2, "shapes": [shape]})
+            if k == 0:
+                joints.append({"name": "%s_root" % arm, "type": "fixed", "bodyB": name, "anchor": vec(0, 0, 0)})
+            else:
+                joints.append({"name": "%s_bend%d" % (arm, k), "type": "hinge", "bodyA": "%s%d" % (arm, k - 1),
+                               "bodyB": name, "anchor": vec(point[0], point[1], 0), "axis": vec(0, 0, 1),
+                               "enableLimit": True, "lowerAngle": num(-math.radians(BOW_BEND)),
+                               "upperAngle": num(math.radians(BOW_BEND))})
+            point = (point[0] + d[0], point[1] + d[1])
+        tips[arm] = ("%s3" % arm, (d[0] / 2, d[1] / 2))
+    nock = (-0.35, 0.0)
+    bodies.append({"name": "nock", "position": vec(nock[0], nock[1], 0), "mass": 0.05,
+                   "shapes": [{"type": "sphere", "radius": 0.03, "categoryBits": [2], "maskBits": [3]}]})
+    bodies.append({"name": "arrow", "position": vec(nock[0] + 0.03 + 0.31, 0, 0), "mass": 0.05,
+                   "shapes": [{"type": "capsule", "radius": 0.01, "center1": vec(-0.3, 0, 0), "center2": vec(0.3, 0, 0),
+                               "categoryBits": [3], "maskBits": [2]}]})
+    for arm in ("upper", "lower"):
+        body, local = tips[arm]
+        joints.append({"name": "string_%s" % arm, "type": "distance", "bodyA": body, "anchorA": vec(local[0], local[1], 0),
+                       "bodyB": "nock", "anchorB": vec(0, 0, 0), "minLength": 0})
+    return {"name": "lr_fig16_crossbow",
+            "description": "Long range soft bounds, paper fig. 16: a crossbow modelled taut (15 degrees of bend at each of "
+                           "three hinges per arm, straight at the hinge limits). The attachments' upper bounds held as "
+                           "soft lower bounds (upperAsLower, 1e-5 m/N) straighten the bow, the string pulls the nock and "
+                           "the nock fires the arrow along +x. No gravity.",
+            "world": {"gravity": vec(0, 0, 0), "substeps": 20, "iterations": 1, "seconds": 1,
+                      "longRange": {"attachments": True},
+                      "longRangeBounds": {"attachments": {"upperCompliance": 1e-5, "upperAsLower": True}}},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "arrow", "type": "position", "body": "arrow"},
+                       {"name": "nock", "type": "position", "body": "nock"}]}
+
+
 SCENES = {
     "fig08_double_pendulum.json": lambda: pendulum(2),
     "fig08_triple_pendulum.json": lambda: pendulum(3),
@@ -382,6 +439,7 @@ SCENES = {
     "fig18_rope.json": rope,
     "lr_fig14_weights.json": lr_weights,
     "lr_fig15_rope_bridge.json": lr_rope_bridge,
+    "lr_fig16_crossbow.json": lr_crossbow,
 }
 
 
