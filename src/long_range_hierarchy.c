@@ -282,25 +282,29 @@ static void ttMergeDuplicates( ttLinkArray* level )
 // chain there is one link per side and nothing is dropped.
 #define TT_LINKS_PER_SIDE 2
 
-static const ttLinkArray* s_sortLevel; // qsort has no context argument
-
-static int ttCompareReach( const void* p, const void* q )
+// Whether entry x (link * 2 + end) reaches further than entry y; ties by entry, for determinism.
+static bool ttReachesFurther( const ttLinkArray* level, int x, int y )
 {
-	const ttLink* a = s_sortLevel->data + ( *(const int*)p >> 1 );
-	const ttLink* b = s_sortLevel->data + ( *(const int*)q >> 1 );
-	if ( a->upper != b->upper )
-	{
-		return a->upper > b->upper ? -1 : 1;
-	}
-	return *(const int*)p - *(const int*)q;
+	ttReal a = level->data[x >> 1].upper, b = level->data[y >> 1].upper;
+	return a != b ? a > b : x < y;
 }
 
 // Keep at most TT_LINKS_PER_SIDE entries of each end body among entries[0..count), longest first;
-// returns the new count.
+// returns the new count. The entries of one joint are few: an insertion sort (and no global
+// context for qsort, so that worlds may step on different threads).
 static int ttSelectEntries( const ttLinkArray* level, int* entries, int count )
 {
-	s_sortLevel = level;
-	qsort( entries, (size_t)count, sizeof( int ), ttCompareReach );
+	for ( int i = 1; i < count; ++i )
+	{
+		int entry = entries[i];
+		int k = i;
+		while ( k > 0 && ttReachesFurther( level, entry, entries[k - 1] ) )
+		{
+			entries[k] = entries[k - 1];
+			k -= 1;
+		}
+		entries[k] = entry;
+	}
 	int kept = 0;
 	for ( int i = 0; i < count; ++i )
 	{

@@ -351,9 +351,9 @@ static void tlCrossbow( void )
 	printf( "Fig. 16 crossbow: the arrow travels %.3f m in 1 s with the soft lower bounds, %.3e m without\n", fired,
 	        plain );
 	// The bow's soft bounds store about 0.7 J: the arrow leaves at several m/s; without them
-	// nothing moves.
+	// nothing moves but rounding (1e-5 m over 1200 substeps in float).
 	ENSURE_BELOW( 1.0, fired );
-	ENSURE_BELOW( fabs( plain ), 1e-9 );
+	ENSURE_BELOW( fabs( plain ), s_float ? 1e-4 : 1e-9 );
 }
 
 int main( void )
