@@ -387,14 +387,22 @@ static bool ttBuildNextLevel( ttWorld* world, const ttLinkArray* level, ttLinkAr
 	return ok;
 }
 
-// Where a link end is projected: on a static or kinematic body across the joint when there is one
-// (it holds the point with infinite mass, as an attachment does), otherwise on the end body.
+static ttReal ttBodyMass( const ttWorld* world, int bodyIndex )
+{
+	const ttBody* body = (const ttBody*)ttPool_Get( &world->bodies, bodyIndex );
+	return body->type == ttBody_dynamic ? body->mass : TT_HUGE;
+}
+
+// Where a link end is projected: on the heavier of the joint's two bodies (static and kinematic
+// ones count as infinitely heavy, and then the bound acts as an attachment). The two joint points
+// coincide, but a bound between a heavy weight and an anchor holds the weight, where the same
+// bound on the light link beside it only drags the link.
 static ttJointPoint ttProjectedPoint( ttWorld* world, const ttLinkEnd* end )
 {
 	ttJoint* joint = ttWorld_Joint( world, end->joint );
 	int side = ttSideOf( world, end->joint, end->body );
 	int other = side == 0 ? joint->bodyB : joint->bodyA;
-	if ( ttIsDynamicBody( world, other ) == false )
+	if ( ttBodyMass( world, other ) > ttBodyMass( world, end->body ) )
 	{
 		side = 1 - side;
 	}
