@@ -413,6 +413,59 @@ def lr_crossbow():
                        {"name": "nock", "type": "position", "body": "nock"}]}
 
 
+CABLE_LINK = 0.1
+
+CAR_LINKS = 32  # links per side: level 5 of the hierarchy spans a whole side
+CAR_WHEEL = 2.0  # radius of the wheel the cable hangs from, m
+
+
+def lr_cable_car():
+    """Fig. 1 (right), as a wheel: a cable of 2 x 32 capsule links (0.1 kg, 0.1 m) hangs from the rim
+    of a 100 kg wheel of radius 2 m that turns freely on a hinge; one 1000 kg car on the left end,
+    two on the right (the second hangs from the first): 1:10,000. Nothing holds the cable in
+    place: the wheel turns as the two cars pull the one up. The attachments through the hinge are
+    slack (the cable hangs beside the wheel's centre, not away from it); the hierarchy of 5 levels
+    joins the wheel's rim to each car directly."""
+    top = 10.0
+    bodies = [{"name": "wheel", "position": vec(0, top, 0), "mass": 100,
+               "inertia": vec(50 * CAR_WHEEL ** 2, 50 * CAR_WHEEL ** 2, 100 * CAR_WHEEL ** 2),
+               "shapes": [{"type": "cylinder", "radius": CAR_WHEEL, "halfHeight": 0.1,
+                           "axisAngle": {"axis": [1, 0, 0], "degrees": 90}}]}]
+    joints = [{"name": "axle", "type": "hinge", "bodyB": "wheel", "anchor": vec(0, top, 0), "axis": vec(0, 0, 1)}]
+    box = {"type": "box", "halfExtents": vec(0.25, 0.25, 0.25)}
+    inertia = vec(*[1000 * 0.5 * 0.5 / 6] * 3)
+    for side, x in (("left", -CAR_WHEEL), ("right", CAR_WHEEL)):
+        for i in range(CAR_LINKS):
+            name = "%s%02d" % (side, i)
+            bodies.append({"name": name, "position": vec(x, top - CABLE_LINK * (i + 0.5), 0), "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.02, "center1": vec(0, CABLE_LINK / 2, 0),
+                                       "center2": vec(0, -CABLE_LINK / 2, 0)}]})
+            joints.append({"name": "%s_joint%02d" % (side, i), "type": "spherical",
+                           "bodyA": "wheel" if i == 0 else "%s%02d" % (side, i - 1), "bodyB": name,
+                           "anchor": vec(x, top - CABLE_LINK * i, 0)})
+        end = top - CABLE_LINK * CAR_LINKS
+        car = "carA" if side == "left" else "carB"
+        bodies.append({"name": car, "position": vec(x, end - 0.25, 0), "mass": 1000, "inertia": inertia,
+                       "shapes": [box]})
+        joints.append({"name": "hook_%s" % side, "type": "spherical", "bodyA": "%s%02d" % (side, CAR_LINKS - 1),
+                       "bodyB": car, "anchor": vec(x, end, 0)})
+    end = top - CABLE_LINK * CAR_LINKS
+    bodies.append({"name": "carC", "position": vec(CAR_WHEEL, end - 0.75, 0), "mass": 1000, "inertia": inertia,
+                   "shapes": [box]})
+    joints.append({"name": "coupling", "type": "spherical", "bodyA": "carB", "bodyB": "carC",
+                   "anchor": vec(CAR_WHEEL, end - 0.5, 0)})
+    return {"name": "lr_cable_car",
+            "description": "Long range hierarchy, paper fig. 1 (right), as a wheel: a cable of 2 x 32 links (0.1 kg, "
+                           "0.1 m) hangs from the rim of a free 100 kg wheel (radius 2 m); one 1000 kg car on the left "
+                           "end, two on the right (1:10,000). The two pull the one up. Hierarchy of 5 levels; switch "
+                           "world.longRange.hierarchy off to see the cable stretch.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 2, "contacts": False,
+                      "longRange": {"hierarchy": True}, "longRangeLevels": 5},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "carA", "type": "position", "body": "carA"},
+                       {"name": "carC", "type": "position", "body": "carC"}]}
+
+
 SCENES = {
     "fig08_double_pendulum.json": lambda: pendulum(2),
     "fig08_triple_pendulum.json": lambda: pendulum(3),
@@ -440,6 +493,7 @@ SCENES = {
     "lr_fig14_weights.json": lr_weights,
     "lr_fig15_rope_bridge.json": lr_rope_bridge,
     "lr_fig16_crossbow.json": lr_crossbow,
+    "lr_cable_car.json": lr_cable_car,
 }
 
 
