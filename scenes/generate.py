@@ -498,6 +498,209 @@ def hinge_ring():
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# Long range constraints (Mueller et al. 2017, docs/long-range.md)
+
+
+def lr_weights():
+    """Fig. 14: weights of 10, 100 and 1000 kg hanging from the ceiling on chains of 20 capsule
+    links of 0.1 kg (segment to heaviest weight 1:10,000), at a budget of 10 (1 substep x 10
+    iterations here; tests/test_long_range.c also runs 10 x 1)."""
+    bodies, joints, probes = [], [], []
+    for c, mass in enumerate((10, 100, 1000)):
+        x = 1.5 * (c - 1)
+        top = (x, 10.0, 0.0)
+        for i in range(20):
+            name = "chain%d_link%d" % (c, i)
+            bodies.append({"name": name, "position": vec(x, top[1] - BENCH_LINK * (i + 0.5), 0), "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.05, "center1": vec(0, 0.1, 0),
+                                       "center2": vec(0, -0.1, 0)}]})
+            joint = {"name": "chain%d_joint%d" % (c, i), "type": "spherical"}
+            if i > 0:
+                joint["bodyA"] = "chain%d_link%d" % (c, i - 1)
+            joint.update({"bodyB": name, "anchor": vec(x, top[1] - BENCH_LINK * i, 0)})
+            joints.append(joint)
+        end = top[1] - BENCH_LINK * 20
+        weight = "weight%d" % c
+        bodies.append({"name": weight, "position": vec(x, end - 0.25, 0), "mass": mass,
+                       "inertia": vec(*[mass * 0.5 * 0.5 / 6] * 3),
+                       "shapes": [{"type": "box", "halfExtents": vec(0.25, 0.25, 0.25)}]})
+        joints.append({"name": "hook%d" % c, "type": "spherical", "bodyA": "chain%d_link19" % c, "bodyB": weight,
+                       "anchor": vec(x, end, 0)})
+        probes.append({"name": "weight%d_top" % c, "type": "position", "body": weight, "point": vec(0, 0.25, 0)})
+    return {"name": "lr_fig14_weights",
+            "description": "Long range attachments, paper fig. 14: three chains of 20 links (0.1 kg, 0.2 m, 4 m) on "
+                           "ball joints carry 10, 100 and 1000 kg from the ceiling (1:10,000); one substep of 10 "
+                           "iterations. Switch world.longRange.attachments off to see the chains stretch.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 1, "iterations": 10, "seconds": 5, "contacts": False,
+                      "longRange": {"attachments": True}},
+            "bodies": bodies, "joints": joints, "probes": probes}
+
+
+BRIDGE_LINKS = 250
+BRIDGE_LINK = 0.1
+BRIDGE_STEP = 0.002  # radians between links along the arc the ropes start on
+BRIDGE_HALF_WIDTH = 0.6
+
+
+def lr_rope_bridge():
+    """Fig. 15: two ropes of 250 capsule links (0.1 kg, 0.1 m) hang on an arc between four anchors
+    (span 24.7 m, sag 1.55 m); a 2 kg plank hangs from the middle of every pair of links: 750
+    bodies and 1002 ball joints in a general graph. One substep of 20 iterations."""
+    radius = BRIDGE_LINK / (2 * math.sin(BRIDGE_STEP / 2))
+    total = BRIDGE_LINKS * BRIDGE_STEP
+    points = []
+    for i in range(BRIDGE_LINKS + 1):
+        angle = -total / 2 + BRIDGE_STEP * i
+        points.append((radius * math.sin(angle), 10 + radius * (1 - math.cos(angle)) - radius * (1 - math.cos(total / 2))))
+    bodies, joints = [], []
+    for side, z in (("left", -BRIDGE_HALF_WIDTH), ("right", BRIDGE_HALF_WIDTH)):
+        for i in range(BRIDGE_LINKS):
+            (x0, y0), (x1, y1) = points[i], points[i + 1]
+            half = ((x1 - x0) / 2, (y1 - y0) / 2)
+            bodies.append({"name": "%s%03d" % (side, i), "position": vec((x0 + x1) / 2, (y0 + y1) / 2, z),
+                           "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.02, "center1": vec(-half[0], -half[1], 0),
+                                       "center2": vec(half[0], half[1], 0)}]})
+        for i in range(BRIDGE_LINKS + 1):
+            joint = {"name": "%s_joint%03d" % (side, i), "type": "spherical"}
+            if i > 0:
+                joint["bodyA"] = "%s%03d" % (side, i - 1)
+            if i < BRIDGE_LINKS:
+                joint["bodyB"] = "%s%03d" % (side, i)
+            else:
+                joint["bodyB"] = joint.pop("bodyA")  # the last anchor: the world holds the last link
+            joint["anchor"] = vec(points[i][0], points[i][1], z)
+            joints.append(joint)
+    for i in range(BRIDGE_LINKS):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        center = ((x0 + x1) / 2, (y0 + y1) / 2)
+        bodies.append({"name": "plank%03d" % i, "position": vec(center[0], center[1] - 0.03, 0), "mass": 2,
+                       "shapes": [{"type": "box", "halfExtents": vec(0.04, 0.01, BRIDGE_HALF_WIDTH)}]})
+        for side, z in (("left", -BRIDGE_HALF_WIDTH), ("right", BRIDGE_HALF_WIDTH)):
+            joints.append({"name": "plank%03d_%s" % (i, side), "type": "spherical", "bodyA": "%s%03d" % (side, i),
+                           "bodyB": "plank%03d" % i, "anchor": vec(center[0], center[1], z)})
+    return {"name": "lr_fig15_rope_bridge",
+            "description": "Long range hierarchy, paper fig. 15: two ropes of 250 links (0.1 kg, 0.1 m) on ball joints "
+                           "hang between four anchors on an arc (span 24.7 m, sag 1.55 m) and carry 250 planks of "
+                           "2 kg: 750 bodies, 1002 joints. One substep of 20 iterations with a 3-level hierarchy; "
+                           "switch world.longRange.hierarchy off for the plain solve.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 1, "iterations": 20, "seconds": 5, "contacts": False,
+                      "longRange": {"hierarchy": True}, "longRangeLevels": 3},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "middle_plank", "type": "position", "body": "plank%03d" % (BRIDGE_LINKS // 2)}]}
+
+
+BOW_LINK = 0.15
+BOW_BEND = 15.0  # degrees of bend at each of the three joints of an arm, as modelled
+
+
+def lr_crossbow():
+    """Fig. 16: a crossbow modelled taut. Each arm is four links (0.15 m, 0.2 kg) welded to the
+    stock and hinged about z with hard limits of +-15 degrees around the modelled bend of 15
+    degrees per joint, so straight is their limit. The attachments' upper bound of each joint (the
+    straight arm) held as a soft lower bound straightens the bow; the string (two distance joints
+    to the nock) pulls the nock, and the nock pushes the arrow."""
+    bodies = [{"name": "stock", "type": "static", "position": vec(0, 0, 0)}]
+    joints = []
+    bow = {"categoryBits": [1], "maskBits": []}
+    tips = {}
+    for arm, sign in (("upper", 1), ("lower", -1)):
+        point = (0.0, 0.0)
+        for k in range(4):
+            angle = math.radians(BOW_BEND * k)
+            d = (-math.sin(angle) * BOW_LINK, sign * math.cos(angle) * BOW_LINK)
+            name = "%s%d" % (arm, k)
+            center = (point[0] + d[0] / 2, point[1] + d[1] / 2)
+            shape = {"type": "capsule", "radius": 0.015, "center1": vec(-d[0] / 2, -d[1] / 2, 0),
+                     "center2": vec(d[0] / 2, d[1] / 2, 0)}
+            shape.update(bow)
+            bodies.append({"name": name, "position": vec(center[0], center[1], 0), "mass": 0.2, "shapes": [shape]})
+            if k == 0:
+                joints.append({"name": "%s_root" % arm, "type": "fixed", "bodyB": name, "anchor": vec(0, 0, 0)})
+            else:
+                joints.append({"name": "%s_bend%d" % (arm, k), "type": "hinge", "bodyA": "%s%d" % (arm, k - 1),
+                               "bodyB": name, "anchor": vec(point[0], point[1], 0), "axis": vec(0, 0, 1),
+                               "enableLimit": True, "lowerAngle": num(-math.radians(BOW_BEND)),
+                               "upperAngle": num(math.radians(BOW_BEND))})
+            point = (point[0] + d[0], point[1] + d[1])
+        tips[arm] = ("%s3" % arm, (d[0] / 2, d[1] / 2))
+    nock = (-0.35, 0.0)
+    bodies.append({"name": "nock", "position": vec(nock[0], nock[1], 0), "mass": 0.05,
+                   "shapes": [{"type": "sphere", "radius": 0.03, "categoryBits": [2], "maskBits": [3]}]})
+    bodies.append({"name": "arrow", "position": vec(nock[0] + 0.03 + 0.31, 0, 0), "mass": 0.05,
+                   "shapes": [{"type": "capsule", "radius": 0.01, "center1": vec(-0.3, 0, 0), "center2": vec(0.3, 0, 0),
+                               "categoryBits": [3], "maskBits": [2]}]})
+    for arm in ("upper", "lower"):
+        body, local = tips[arm]
+        joints.append({"name": "string_%s" % arm, "type": "distance", "bodyA": body, "anchorA": vec(local[0], local[1], 0),
+                       "bodyB": "nock", "anchorB": vec(0, 0, 0), "minLength": 0})
+    return {"name": "lr_fig16_crossbow",
+            "description": "Long range soft bounds, paper fig. 16: a crossbow modelled taut (15 degrees of bend at each of "
+                           "three hinges per arm, straight at the hinge limits). The attachments' upper bounds held as "
+                           "soft lower bounds (upperAsLower, 1e-5 m/N) straighten the bow, the string pulls the nock and "
+                           "the nock fires the arrow along +x. No gravity.",
+            "world": {"gravity": vec(0, 0, 0), "substeps": 20, "iterations": 1, "seconds": 1,
+                      "longRange": {"attachments": True},
+                      "longRangeBounds": {"attachments": {"upperCompliance": 1e-5, "upperAsLower": True}}},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "arrow", "type": "position", "body": "arrow"},
+                       {"name": "nock", "type": "position", "body": "nock"}]}
+
+
+CABLE_LINK = 0.1
+
+CAR_LINKS = 32  # links per side: level 5 of the hierarchy spans a whole side
+CAR_WHEEL = 2.0  # radius of the wheel the cable hangs from, m
+
+
+def lr_cable_car():
+    """Fig. 1 (right), as a wheel: a cable of 2 x 32 capsule links (0.1 kg, 0.1 m) hangs from the rim
+    of a 100 kg wheel of radius 2 m that turns freely on a hinge; one 1000 kg car on the left end,
+    two on the right (the second hangs from the first): 1:10,000. Nothing holds the cable in
+    place: the wheel turns as the two cars pull the one up. The attachments through the hinge are
+    slack (the cable hangs beside the wheel's centre, not away from it); the hierarchy of 5 levels
+    joins the wheel's rim to each car directly."""
+    top = 10.0
+    bodies = [{"name": "wheel", "position": vec(0, top, 0), "mass": 100,
+               "inertia": vec(50 * CAR_WHEEL ** 2, 50 * CAR_WHEEL ** 2, 100 * CAR_WHEEL ** 2),
+               "shapes": [{"type": "cylinder", "radius": CAR_WHEEL, "halfHeight": 0.1,
+                           "axisAngle": {"axis": [1, 0, 0], "degrees": 90}}]}]
+    joints = [{"name": "axle", "type": "hinge", "bodyB": "wheel", "anchor": vec(0, top, 0), "axis": vec(0, 0, 1)}]
+    box = {"type": "box", "halfExtents": vec(0.25, 0.25, 0.25)}
+    inertia = vec(*[1000 * 0.5 * 0.5 / 6] * 3)
+    for side, x in (("left", -CAR_WHEEL), ("right", CAR_WHEEL)):
+        for i in range(CAR_LINKS):
+            name = "%s%02d" % (side, i)
+            bodies.append({"name": name, "position": vec(x, top - CABLE_LINK * (i + 0.5), 0), "mass": 0.1,
+                           "shapes": [{"type": "capsule", "radius": 0.02, "center1": vec(0, CABLE_LINK / 2, 0),
+                                       "center2": vec(0, -CABLE_LINK / 2, 0)}]})
+            joints.append({"name": "%s_joint%02d" % (side, i), "type": "spherical",
+                           "bodyA": "wheel" if i == 0 else "%s%02d" % (side, i - 1), "bodyB": name,
+                           "anchor": vec(x, top - CABLE_LINK * i, 0)})
+        end = top - CABLE_LINK * CAR_LINKS
+        car = "carA" if side == "left" else "carB"
+        bodies.append({"name": car, "position": vec(x, end - 0.25, 0), "mass": 1000, "inertia": inertia,
+                       "shapes": [box]})
+        joints.append({"name": "hook_%s" % side, "type": "spherical", "bodyA": "%s%02d" % (side, CAR_LINKS - 1),
+                       "bodyB": car, "anchor": vec(x, end, 0)})
+    end = top - CABLE_LINK * CAR_LINKS
+    bodies.append({"name": "carC", "position": vec(CAR_WHEEL, end - 0.75, 0), "mass": 1000, "inertia": inertia,
+                   "shapes": [box]})
+    joints.append({"name": "coupling", "type": "spherical", "bodyA": "carB", "bodyB": "carC",
+                   "anchor": vec(CAR_WHEEL, end - 0.5, 0)})
+    return {"name": "lr_cable_car",
+            "description": "Long range hierarchy, paper fig. 1 (right), as a wheel: a cable of 2 x 32 links (0.1 kg, "
+                           "0.1 m) hangs from the rim of a free 100 kg wheel (radius 2 m); one 1000 kg car on the left "
+                           "end, two on the right (1:10,000). The two pull the one up. Hierarchy of 5 levels; switch "
+                           "world.longRange.hierarchy off to see the cable stretch.",
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 2, "contacts": False,
+                      "longRange": {"hierarchy": True}, "longRangeLevels": 5},
+            "bodies": bodies, "joints": joints,
+            "probes": [{"name": "carA", "type": "position", "body": "carA"},
+                       {"name": "carC", "type": "position", "body": "carC"}]}
+
+
 SCENES = {
     "stack_pyramid.json": lambda: pyramid(20),
     "stack_tower.json": lambda: tower(20),
@@ -527,6 +730,10 @@ SCENES = {
     "fig18_rope.json": rope,
     "long_range_fig17_vase.json": vase,
     "long_range_fig13_hinge_ring.json": hinge_ring,
+    "lr_fig14_weights.json": lr_weights,
+    "lr_fig15_rope_bridge.json": lr_rope_bridge,
+    "lr_fig16_crossbow.json": lr_crossbow,
+    "lr_cable_car.json": lr_cable_car,
 }
 
 

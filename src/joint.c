@@ -255,6 +255,7 @@ void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
 	ttJoint_UnlinkEdge( world, jointIndex, 1 );
 	ttPool_Free( &world->joints, jointIndex );
 	world->jointGraphVersion += 1;
+	ttLongRangeGraph_MarkDirty( world );
 	// Pairs suppressed by this joint may collide from now on.
 	world->pairCount = 0;
 }
@@ -342,6 +343,7 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 		joint->motorAngle = ttHingeJoint_ComputeAngle( &frame );
 	}
 	world->pairCount = 0;
+	ttLongRangeGraph_MarkDirty( world );
 	return ttMakeJointId( world, index );
 }
 

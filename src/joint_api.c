@@ -164,6 +164,7 @@ ttResult ttJoint_SetCompliance( ttJointId jointId, ttReal linearCompliance, ttRe
 	joint->linearCompliance = linearCompliance;
 	joint->angularCompliance = angularCompliance;
 	ttWakeJointBodies( world, joint );
+	ttLongRangeGraph_MarkDirty( world ); // a soft attachment stops propagating distances
 	return ttResult_ok;
 }
 
@@ -216,6 +217,7 @@ ttResult ttHingeJoint_SetLimits( ttJointId jointId, bool enable, ttReal lower, t
 	joint->hinge.lowerAngle = lower;
 	joint->hinge.upperAngle = upper;
 	ttWakeJointBodies( world, joint );
+	ttLongRangeGraph_MarkDirty( world ); // the derived bounds depend on the limits
 	return ttResult_ok;
 }
 
@@ -421,5 +423,6 @@ ttResult ttDistanceJoint_SetLengthRange( ttJointId jointId, ttReal minLength, tt
 	joint->distance.minLength = minLength;
 	joint->distance.maxLength = maxLength;
 	ttWakeJointBodies( world, joint );
+	ttLongRangeGraph_MarkDirty( world );
 	return ttResult_ok;
 }

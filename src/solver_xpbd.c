@@ -196,7 +196,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	int substeps = world->substeps;
 	ttReal h = timeStep / (ttReal)substeps;
 	world->substepTime = h;
-	double collideMs = 0;
+	double collideMs = 0, jointMs = 0, contactMs = 0;
 	double start = ttNowMilliseconds();
 
 	for ( int i = 0; i < world->awakeBodyCount; ++i )
@@ -221,6 +221,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	}
 	ttHingeChains_Update( world );
 	ttUnions_Update( world );
+	ttLongRange_Analyze( world );
 
 	// Soft-step contacts: narrow phase at the poses the substep starts from, then a velocity
 	// solve with a soft bias before the positions move (the positions then cannot pass through a
@@ -234,6 +235,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		{
 			ttJoint_BeginSubstep( world, ttAwakeJoint( world, j ), h );
 		}
+		ttLongRange_BeginSubstep( world );
 		for ( int i = 0; i < bodyCount; ++i )
 		{
 			ttIntegrateVelocities( world, ttAwakeBody( world, i ), h );
@@ -243,9 +245,11 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			t0 = ttNowMilliseconds();
 			ttUpdateContacts( world );
 			collideMs += ttNowMilliseconds() - t0;
+			double t1 = ttNowMilliseconds();
 			ttSoftContacts_Prepare( world, h );
 			ttSoftContacts_WarmStart( world );
 			ttSoftContacts_Solve( world, h, true );
+			contactMs += ttNowMilliseconds() - t1;
 		}
 		for ( int i = 0; i < bodyCount; ++i )
 		{
@@ -261,10 +265,12 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		// Contacts before joints: articulations resting on the ground slide less this way.
 		for ( int iteration = 0; iteration < world->iterations; ++iteration )
 		{
+			t0 = ttNowMilliseconds();
 			if ( xpbdContacts )
 			{
 				ttContactSolver_SolvePositions( world, h );
 			}
+			double t1 = ttNowMilliseconds();
 			for ( int j = 0; j < jointCount; ++j )
 			{
 				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_positional );
@@ -273,7 +279,11 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			{
 				ttJoint_SolvePositions( world, ttAwakeJoint( world, j ), h, ttJointPhase_angular );
 			}
-			// Long range projections last in each iteration (paper section 4).
+			contactMs += t1 - t0;
+			jointMs += ttNowMilliseconds() - t1;
+			// Long range projections last in each iteration (paper section 4): the bounds undo
+			// in one pass the stretch the joints leave behind, then hinge chains into their plane.
+			ttLongRange_SolvePositions( world, h );
 			ttHingeChains_Solve( world );
 		}
 		// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
@@ -289,6 +299,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			body->substepRotation = ttScale( h, body->w );
 		}
 
+		t0 = ttNowMilliseconds();
 		if ( softContacts )
 		{
 			ttSoftContacts_Solve( world, h, false );
@@ -298,12 +309,15 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 		{
 			ttContactSolver_SolveVelocities( world, h );
 		}
+		double t1 = ttNowMilliseconds();
 		for ( int j = 0; j < jointCount; ++j )
 		{
 			ttJoint* joint = ttAwakeJoint( world, j );
 			ttJoint_SolveVelocities( world, joint, h );
 			ttJoint_EndSubstep( joint, h );
 		}
+		contactMs += t1 - t0;
+		jointMs += ttNowMilliseconds() - t1;
 	}
 
 	for ( int i = 0; i < bodyCount; ++i )
@@ -326,5 +340,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	}
 	world->stats.contactCount = contactCount;
 	world->stats.collideMs = collideMs;
+	world->stats.jointSolveMs = jointMs;
+	world->stats.contactSolveMs = contactMs;
 	world->stats.solveMs = ttNowMilliseconds() - start - collideMs;
 }

@@ -207,6 +207,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
 	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
 	ttBroadPhase_Create( &world->broadPhase );
+	ttLongRangeGraph_Init( &world->longRange );
 
 	// The ground body: static, at the origin, never visible through the API.
 	world->groundBody = ttPool_Alloc( &world->bodies );
@@ -250,6 +251,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttPool_Destroy( &world->shapes );
 	ttPool_Destroy( &world->joints );
 	ttBroadPhase_Destroy( &world->broadPhase );
+	ttLongRangeGraph_Destroy( &world->longRange );
 	ttFree( world->aabbs );
 	ttFree( world->pairs );
 	ttFree( world->manifolds );

@@ -6,6 +6,7 @@
 #include "broad_phase.h"
 #include "contact.h"
 #include "joint.h"
+#include "long_range_graph.h"
 #include "pool.h"
 #include "shape.h"
 
@@ -77,6 +78,8 @@ typedef struct ttWorld
 	ttManifold* sleepingManifolds;
 	int sleepingManifoldCount, sleepingManifoldCapacity;
 	bool sleepingManifoldsStale; ///< a body woke since the last purge
+
+	ttLongRangeGraph longRange; ///< bounds derived from the joint graph (long_range_graph.c)
 
 	ttJointBreakEvent* breakEvents;
 	int breakEventCount, breakEventCapacity;

@@ -56,6 +56,7 @@ typedef struct ttBenchOptions
 	int substeps; ///< 0: the case's
 	int sceneCount;
 	char** scenes;
+	ttLongRangeSwitches longRange; ///< applied to every case
 } ttBenchOptions;
 
 typedef struct ttBenchResult
@@ -65,6 +66,7 @@ typedef struct ttBenchResult
 	double qualityEnd;   ///< quality figure at the end of the (first) run
 	double qualityMax;   ///< worst quality figure over the (first) run
 	int bodies, joints, substeps, iterations;
+	ttRunTiming sums; ///< step statistics summed over the frames of the (first) run
 } ttBenchResult;
 
 static int ttCompareDoubles( const void* a, const void* b )
@@ -150,6 +152,12 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 		{
 			ttWorld_SetIterations( scene.worldId, c->iterations );
 		}
+		if ( ttLongRangeSwitches_Apply( &options->longRange, scene.worldId ) == false )
+		{
+			ttScene_Destroy( &scene );
+			ok = false;
+			break;
+		}
 		double rest = c->restLength > 0 ? (double)c->restLength : ttChainSpan( &scene );
 		double total = 0;
 		for ( int frame = 0; frame < options->frames && ok; ++frame )
@@ -162,12 +170,22 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 			result->maxMs = ms > result->maxMs ? ms : result->maxMs;
 			if ( run == 0 )
 			{
+				ttStepStats stats = ttWorld_GetStepStats( scene.worldId );
+				ttRunTiming_AddStep( &result->sums, &stats );
+				result->sums.steps += 1;
 				double q = ttQualityNow( &scene, c->quality, rest );
 				result->qualityMax = q > result->qualityMax ? q : result->qualityMax;
 				result->qualityEnd = q;
 			}
 		}
 		means[run] = total / options->frames;
+		for ( int i = 0; run == 0 && i < ttLongRange_featureCount; ++i )
+		{
+			// Count only the features this world had on: the others report zero anyway.
+			result->sums.longRangeCount[i] = ttWorld_IsLongRangeEnabled( scene.worldId, (ttLongRangeFeature)i )
+			                                     ? result->sums.longRangeCount[i]
+			                                     : -1;
+		}
 		result->bodies = scene.bodyCount;
 		result->joints = scene.jointCount;
 		result->substeps = ttWorld_GetSubsteps( scene.worldId );
@@ -209,15 +227,30 @@ static bool ttBenchCaseAndPrint( const ttBenchCase* c, const ttBenchOptions* opt
 	}
 	char quality[96];
 	ttFormatQuality( c, &r, quality, sizeof( quality ) );
-	printf( "| %s | %d | %d | %d x %d | %.4f | %.4f | %s | %s |\n", c->label, r.bodies, r.joints, r.substeps,
-	        r.iterations, r.medianMeanMs, r.maxMs, quality, c->paper != NULL ? c->paper : "" );
+	// Where the solve time goes, per frame of the first run: joints, contacts, and each long range
+	// feature that is on (its constraint count, its projection and its analysis over the run).
+	char split[512];
+	double frames = r.sums.steps > 0 ? r.sums.steps : 1;
+	int used = snprintf( split, sizeof( split ), "joints %.4f, contacts %.4f", r.sums.jointSolveMs / frames,
+	                     r.sums.contactSolveMs / frames );
+	for ( int i = 0; i < ttLongRange_featureCount && used > 0 && used < (int)sizeof( split ); ++i )
+	{
+		if ( r.sums.longRangeCount[i] >= 0 )
+		{
+			used += snprintf( split + used, sizeof( split ) - (size_t)used, ", %s (%d) %.4f + analysis %.4f once",
+			                  ttLongRangeFeatureName( (ttLongRangeFeature)i ), r.sums.longRangeCount[i],
+			                  r.sums.longRangeSolveMs[i] / frames, r.sums.longRangeAnalysisMs[i] );
+		}
+	}
+	printf( "| %s | %d | %d | %d x %d | %.4f | %.4f | %s | %s | %s |\n", c->label, r.bodies, r.joints, r.substeps,
+	        r.iterations, r.medianMeanMs, r.maxMs, quality, split, c->paper != NULL ? c->paper : "" );
 	fflush( stdout );
 	return true;
 }
 
 static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options )
 {
-	*options = ( ttBenchOptions ){ 300, 3, 0, 0, argv + 1 };
+	*options = ( ttBenchOptions ){ 300, 3, 0, 0, argv + 1, { { 0 }, { 0 } } };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
@@ -238,6 +271,17 @@ static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options
 			int* target = arg[2] == 'f' ? &options->frames : ( arg[2] == 's' ? &options->substeps : &options->runs );
 			*target = (int)value;
 			i += 1;
+		}
+		else if ( strcmp( arg, "--long-range" ) == 0 || strncmp( arg, "--long-range=", 13 ) == 0 )
+		{
+			const char* value = arg[12] == '=' ? arg + 13 : ( i + 1 < argc ? argv[++i] : "" );
+			if ( ttLongRangeSwitches_Parse( &options->longRange, value ) == false )
+			{
+				fprintf( stderr,
+				         "tether: bench: --long-range needs NAME=on or NAME=off, got '%s'\nTry 'tether help'.\n",
+				         value );
+				return 2;
+			}
 		}
 		else if ( arg[0] == '-' )
 		{
@@ -270,8 +314,9 @@ int ttBenchMain( int argc, char** argv )
 	}
 	printf( "tether bench: %d frames of 1/60 s, median of %d runs of the mean ms per frame, real = %s\n\n",
 	        options.frames, options.runs, TT_REAL_IS_FLOAT ? "float" : "double" );
-	printf( "| scene | bodies | joints | substeps x iterations | ms per frame | max ms | quality | reference |\n" );
-	printf( "|---|---|---|---|---|---|---|---|\n" );
+	printf( "| scene | bodies | joints | substeps x iterations | ms per frame | max ms | quality | solve ms per frame "
+	        "| reference |\n" );
+	printf( "|---|---|---|---|---|---|---|---|---|\n" );
 	bool ok = true;
 	if ( options.sceneCount == 0 )
 	{

@@ -27,11 +27,14 @@ static void ttPrintUsage( FILE* out )
 	              "\n"
 	              "commands:\n"
 	              "  run [SCENE] [--seconds S] [--substeps N] [--iterations K] [--out DIR]\n"
+	              "      [--long-range NAME=on|off]...\n"
 	              "        simulate SCENE (a JSON scene file; default: the built-in showcase) headless and\n"
 	              "        write DIR/metrics.csv and DIR/summary.json (default DIR: out/<scene name>)\n"
-	              "  bench [SCENE...] [--frames N] [--substeps N]\n"
+	              "  bench [SCENE...] [--frames N] [--substeps N] [--long-range NAME=on|off]...\n"
 	              "        print the median milliseconds per 1/60 s frame of each scene\n"
 	              "        (default: every scenes/*.json)\n"
+	              "  long range NAMEs: attachments, hierarchy, hingeChains, shapeMatching,\n"
+	              "        supportingContacts (docs/long-range.md)\n"
 	              "  view [SCENE] [--screenshot FILE --frames N]\n"
 	              "        open the interactive viewer (default: the built-in showcase)\n"
 	              "  render [SCENE] --out DIR [--fps N] [--seconds S] [--width W --height H] [--video]\n"
@@ -65,6 +68,7 @@ typedef struct ttRunArguments
 	int substeps;
 	int iterations;
 	const char* outDir;
+	ttLongRangeSwitches longRange;
 	bool help;
 } ttRunArguments;
 
@@ -110,6 +114,17 @@ static const char* const ttRunOptionNames[] = { "--seconds", "--substeps", "--it
 static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* args )
 {
 	const char* arg = argv[*index];
+	const char* longRange = ttOptionValue( argc, argv, index, "--long-range" );
+	if ( longRange != NULL )
+	{
+		return ttLongRangeSwitches_Parse( &args->longRange, longRange )
+		           ? 0
+		           : ttUsageError( "run: --long-range needs NAME=on or NAME=off, got '%s'", longRange );
+	}
+	if ( strcmp( arg, "--long-range" ) == 0 )
+	{
+		return ttUsageError( "run: --long-range needs a value" );
+	}
 	for ( int k = 0; k < 4; ++k )
 	{
 		const char* value = ttOptionValue( argc, argv, index, ttRunOptionNames[k] );
@@ -144,7 +159,7 @@ static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* 
 
 static int ttParseRunArguments( int argc, char** argv, ttRunArguments* args )
 {
-	*args = ( ttRunArguments ){ NULL, -1, 0, 0, NULL, false };
+	*args = ( ttRunArguments ){ NULL, -1, 0, 0, NULL, { { 0 }, { 0 } }, false };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
@@ -182,7 +197,7 @@ static bool ttApplyOverrides( const ttScene* scene, const ttRunArguments* args )
 	{
 		ok = ttWorld_SetIterations( scene->worldId, args->iterations ) == ttResult_ok && ok;
 	}
-	return ok;
+	return ttLongRangeSwitches_Apply( &args->longRange, scene->worldId ) && ok;
 }
 
 static void ttPrintRunReport( const ttScene* scene, const ttRunResult* result )
@@ -195,6 +210,18 @@ static void ttPrintRunReport( const ttScene* scene, const ttRunResult* result )
 	        scene->jointCount );
 	printf( "  solver time %.3f s (%.4f ms per step), wall time %.3f s\n", t->stepSeconds,
 	        t->steps > 0 ? 1000 * t->stepSeconds / t->steps : 0.0, t->wallSeconds );
+	double steps = t->steps > 0 ? t->steps : 1;
+	printf( "  joint solve %.4f ms, contact solve %.4f ms per step\n", t->jointSolveMs / steps,
+	        t->contactSolveMs / steps );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		if ( ttWorld_IsLongRangeEnabled( scene->worldId, (ttLongRangeFeature)i ) )
+		{
+			printf( "  long range %s: %d constraints, analysis %.4f ms in all, projection %.4f ms per step\n",
+			        ttLongRangeFeatureName( (ttLongRangeFeature)i ), t->longRangeCount[i], t->longRangeAnalysisMs[i],
+			        t->longRangeSolveMs[i] / steps );
+		}
+	}
 	printf( "  total energy %.6g J -> %.6g J", result->initialEnergy, result->finalEnergy );
 	if ( result->brokenJoints > 0 )
 	{
@@ -228,7 +255,7 @@ static int ttRunCommand( int argc, char** argv )
 	}
 	if ( ttApplyOverrides( &scene, &args ) == false )
 	{
-		fprintf( stderr, "tether: the world rejected --substeps or --iterations\n" );
+		fprintf( stderr, "tether: the world rejected --substeps, --iterations or --long-range\n" );
 		ttScene_Destroy( &scene );
 		return ttExit_failed;
 	}

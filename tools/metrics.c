@@ -358,6 +358,38 @@ static void ttAddProbes( cJSON* root, const ttRecorder* recorder )
 	}
 }
 
+void ttRunTiming_AddStep( ttRunTiming* timing, const ttStepStats* stats )
+{
+	timing->jointSolveMs += stats->jointSolveMs;
+	timing->contactSolveMs += stats->contactSolveMs;
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		timing->longRangeAnalysisMs[i] += stats->longRangeAnalysisMs[i];
+		timing->longRangeSolveMs[i] += stats->longRangeSolveMs[i];
+		timing->longRangeCount[i] = stats->longRangeCount[i];
+	}
+}
+
+// Per feature: whether it was on, how many constraints it had in the last step, the total analysis
+// time and the projection time per step; beside them the joint and contact solves per step.
+static void ttAddSolveTimes( cJSON* root, const ttScene* scene, const ttRunTiming* timing )
+{
+	double steps = timing->steps > 0 ? timing->steps : 1;
+	cJSON* solve = cJSON_AddObjectToObject( root, "solve" );
+	cJSON_AddNumberToObject( solve, "jointMsPerStep", timing->jointSolveMs / steps );
+	cJSON_AddNumberToObject( solve, "contactMsPerStep", timing->contactSolveMs / steps );
+	cJSON* longRange = cJSON_AddObjectToObject( root, "longRange" );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		cJSON* feature = cJSON_AddObjectToObject( longRange, ttLongRangeFeatureName( (ttLongRangeFeature)i ) );
+		cJSON_AddBoolToObject( feature, "enabled",
+		                       ttWorld_IsLongRangeEnabled( scene->worldId, (ttLongRangeFeature)i ) );
+		cJSON_AddNumberToObject( feature, "count", timing->longRangeCount[i] );
+		cJSON_AddNumberToObject( feature, "analysisMs", timing->longRangeAnalysisMs[i] );
+		cJSON_AddNumberToObject( feature, "solveMsPerStep", timing->longRangeSolveMs[i] / steps );
+	}
+}
+
 bool ttRecorder_WriteSummary( const ttRecorder* recorder, const ttRunTiming* timing, const char* path, char* error,
                               int errorSize )
 {
@@ -369,6 +401,7 @@ bool ttRecorder_WriteSummary( const ttRecorder* recorder, const ttRunTiming* tim
 	cJSON_AddNumberToObject( root, "stepWallSeconds", timing->stepSeconds );
 	cJSON_AddNumberToObject( root, "wallSeconds", timing->wallSeconds );
 	cJSON_AddNumberToObject( root, "msPerStep", timing->steps > 0 ? 1000 * timing->stepSeconds / timing->steps : 0 );
+	ttAddSolveTimes( root, recorder->scene, timing );
 	if ( recorder->rows > 0 )
 	{
 		ttAddEnergyAndMomentum( root, recorder );

@@ -62,7 +62,16 @@ typedef struct ttRunTiming
 	double simulatedSeconds;
 	double stepSeconds; ///< wall time spent in ttWorld_Step
 	double wallSeconds; ///< wall time of the whole run, metrics included
+	/// Sums over the steps of the world's step statistics (ttStepStats): the joint and contact
+	/// solves and, per long range feature, the analysis and the projection; counts of the last step.
+	double jointSolveMs, contactSolveMs;
+	double longRangeAnalysisMs[ttLongRange_featureCount];
+	double longRangeSolveMs[ttLongRange_featureCount];
+	int longRangeCount[ttLongRange_featureCount];
 } ttRunTiming;
+
+/// Add one step's statistics to the sums.
+void ttRunTiming_AddStep( ttRunTiming* timing, const ttStepStats* stats );
 /// Write the JSON summary of the rows recorded so far.
 bool ttRecorder_WriteSummary( const ttRecorder* recorder, const ttRunTiming* timing, const char* path, char* error,
                               int errorSize );

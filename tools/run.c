@@ -111,6 +111,7 @@ bool ttRunScene( const ttScene* scene, const ttRunOptions* options, ttRunResult*
 
 	double start = ttNowSeconds();
 	double stepSeconds = 0;
+	ttRunTiming sums = { 0 };
 	ttRecorder_Record( &recorder, 0 );
 	bool ok = true;
 	int step = 0;
@@ -126,10 +127,16 @@ bool ttRunScene( const ttScene* scene, const ttRunOptions* options, ttRunResult*
 			ok = false;
 			break;
 		}
+		ttStepStats stats = ttWorld_GetStepStats( scene->worldId );
+		ttRunTiming_AddStep( &sums, &stats );
 		ttRecorder_Record( &recorder, ( step + 1 ) * timeStep );
 	}
 
-	result->timing = ( ttRunTiming ){ step, step * timeStep, stepSeconds, ttNowSeconds() - start };
+	result->timing = sums;
+	result->timing.steps = step;
+	result->timing.simulatedSeconds = step * timeStep;
+	result->timing.stepSeconds = stepSeconds;
+	result->timing.wallSeconds = ttNowSeconds() - start;
 	result->initialEnergy = recorder.first[ttMetric_totalEnergy];
 	result->finalEnergy = recorder.values[ttMetric_totalEnergy];
 	for ( int i = 0; i < scene->jointCount; ++i )
@@ -141,4 +148,45 @@ bool ttRunScene( const ttScene* scene, const ttRunOptions* options, ttRunResult*
 	     ok;
 	ttRecorder_Close( &recorder );
 	return ok;
+}
+
+bool ttLongRangeSwitches_Parse( ttLongRangeSwitches* switches, const char* text )
+{
+	const char* equals = strchr( text, '=' );
+	if ( equals == NULL )
+	{
+		return false;
+	}
+	size_t length = (size_t)( equals - text );
+	bool on = strcmp( equals + 1, "on" ) == 0;
+	if ( on == false && strcmp( equals + 1, "off" ) != 0 )
+	{
+		return false;
+	}
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		const char* name = ttLongRangeFeatureName( (ttLongRangeFeature)i );
+		if ( strlen( name ) == length && strncmp( name, text, length ) == 0 )
+		{
+			switches->set[i] = true;
+			switches->on[i] = on;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool ttLongRangeSwitches_Apply( const ttLongRangeSwitches* switches, ttWorldId worldId )
+{
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		if ( switches->set[i] &&
+		     ttWorld_EnableLongRange( worldId, (ttLongRangeFeature)i, switches->on[i] ) != ttResult_ok )
+		{
+			fprintf( stderr, "tether: --long-range %s=%s was rejected by the world\n",
+			         ttLongRangeFeatureName( (ttLongRangeFeature)i ), switches->on[i] ? "on" : "off" );
+			return false;
+		}
+	}
+	return true;
 }

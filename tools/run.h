@@ -33,5 +33,18 @@ bool ttMakeDirectories( const char* path, char* error, int errorSize );
 /// '-' and '_' in the name replaced by '_'.
 void ttDefaultOutDir( const char* sceneName, char* path, int size );
 
+/// The long range switches of a command line: --long-range NAME=on|off, repeatable.
+typedef struct ttLongRangeSwitches
+{
+	bool set[ttLongRange_featureCount];
+	bool on[ttLongRange_featureCount];
+} ttLongRangeSwitches;
+
+/// Parse "NAME=on|off" (NAME as ttLongRangeFeatureName) into the switches; false when malformed.
+bool ttLongRangeSwitches_Parse( ttLongRangeSwitches* switches, const char* text );
+/// Apply the switches that were set to the world; false (with a message on stderr) when the world
+/// rejects one, e.g. a feature this build does not implement.
+bool ttLongRangeSwitches_Apply( const ttLongRangeSwitches* switches, ttWorldId worldId );
+
 /// A monotonic clock in seconds.
 double ttNowSeconds( void );

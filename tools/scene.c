@@ -169,6 +169,8 @@ static const char* const ttWorldKeys[] = {
     "contactHertz",
     "contactDampingRatio",
     "longRange",
+    "longRangeLevels",
+    "longRangeBounds",
     NULL,
 };
 
@@ -195,6 +197,51 @@ static bool ttLoader_LongRange( ttSceneReader* r, const cJSON* world, ttWorldDef
 	for ( int i = 0; ok && i < ttLongRange_featureCount; ++i )
 	{
 		ok = ttReader_Bool( r, object, names[i], &def->enableLongRange[i] );
+	}
+	ttReader_Pop( r, saved );
+	return ok;
+}
+
+// "longRangeLevels": 3 and "longRangeBounds": { "attachments": { "upperCompliance": 0,
+// "lowerCompliance": 0, "upperAsLower": false }, "hierarchy": { ... } } set up the bounds that the
+// joint graph features derive; applied to the created world.
+static bool ttLoader_LongRangeBounds( ttSceneLoader* loader, const cJSON* world )
+{
+	ttSceneReader* r = &loader->reader;
+	ttWorldId worldId = loader->scene->worldId;
+	int levels = ttWorld_GetLongRangeLevels( worldId );
+	bool ok = ttReader_Int( r, world, "longRangeLevels", 1, 16, &levels );
+	ok = ok && ttWorld_SetLongRangeLevels( worldId, levels ) == ttResult_ok;
+	const cJSON* object = cJSON_GetObjectItemCaseSensitive( world, "longRangeBounds" );
+	if ( ok == false || object == NULL )
+	{
+		return ok;
+	}
+	if ( ttReader_IsObject( r, object, "longRangeBounds" ) == false )
+	{
+		return false;
+	}
+	static const char* const featureKeys[] = { "attachments", "hierarchy", NULL };
+	static const ttLongRangeFeature features[] = { ttLongRange_attachments, ttLongRange_hierarchy };
+	static const char* const boundKeys[] = { "upperCompliance", "lowerCompliance", "upperAsLower", NULL };
+	int saved = ttReader_PushKey( r, "longRangeBounds" );
+	ok = ttReader_CheckKeys( r, object, featureKeys );
+	for ( int i = 0; ok && i < 2; ++i )
+	{
+		const cJSON* item = cJSON_GetObjectItemCaseSensitive( object, featureKeys[i] );
+		if ( item == NULL )
+		{
+			continue;
+		}
+		ok = ttReader_IsObject( r, item, featureKeys[i] );
+		int inner = ttReader_PushKey( r, featureKeys[i] );
+		ttLongRangeBoundSettings settings = ttWorld_GetLongRangeBounds( worldId, features[i] );
+		ok = ok && ttReader_CheckKeys( r, item, boundKeys );
+		ok = ok && ttReader_Number( r, item, "upperCompliance", ttRange_nonNegative, &settings.upperCompliance );
+		ok = ok && ttReader_Number( r, item, "lowerCompliance", ttRange_nonNegative, &settings.lowerCompliance );
+		ok = ok && ttReader_Bool( r, item, "upperAsLower", &settings.upperAsLower );
+		ok = ok && ttWorld_SetLongRangeBounds( worldId, features[i], settings ) == ttResult_ok;
+		ttReader_Pop( r, inner );
 	}
 	ttReader_Pop( r, saved );
 	return ok;
@@ -256,6 +303,13 @@ static bool ttLoader_World( ttSceneLoader* loader, const cJSON* root )
 	if ( TT_IS_NULL( loader->scene->worldId ) )
 	{
 		return ttLoader_LibraryError( loader, "world", "ttCreateWorld" );
+	}
+	if ( world != NULL )
+	{
+		int saved = ttReader_PushKey( &loader->reader, "world" );
+		bool ok = ttLoader_LongRangeBounds( loader, world );
+		ttReader_Pop( &loader->reader, saved );
+		return ok;
 	}
 	return true;
 }

@@ -53,6 +53,15 @@ TT_API ttResult ttWorld_SetSleepThresholds( ttWorldId worldId, ttReal linearSpee
                                             ttReal timeToSleep );
 /// Number of dynamic and kinematic bodies awake now.
 TT_API int ttWorld_GetAwakeBodyCount( ttWorldId worldId );
+/// Compliances of the bounds derived by ttLongRange_attachments or ttLongRange_hierarchy (the
+/// features made of distance bounds); all hard by default.
+TT_API ttResult ttWorld_SetLongRangeBounds( ttWorldId worldId, ttLongRangeFeature feature,
+                                            ttLongRangeBoundSettings settings );
+TT_API ttLongRangeBoundSettings ttWorld_GetLongRangeBounds( ttWorldId worldId, ttLongRangeFeature feature );
+/// Levels of the hierarchy of bounds above the bodies' own segments (paper fig. 6): level n joins
+/// 2^n consecutive segments of a chain. 1 to 16; default 3 (the paper's rope bridge).
+TT_API ttResult ttWorld_SetLongRangeLevels( ttWorldId worldId, int levels );
+TT_API int ttWorld_GetLongRangeLevels( ttWorldId worldId );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.

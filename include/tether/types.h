@@ -36,6 +36,16 @@ typedef enum ttContactSolverType
 	/// let sway; see docs/collision.md for the measurements.
 	ttContactSolver_softStep,
 } ttContactSolverType;
+/// How the distance bounds that one long range feature derives are enforced (paper section 3.3).
+/// A compliance of 0 makes a bound hard; a softened lower bound from bending limits acts as
+/// bending resistance, and upperAsLower holds each derived upper bound's length as a lower bound
+/// too, which straightens a structure modelled bent (the crossbow of fig. 16).
+typedef struct ttLongRangeBoundSettings
+{
+	ttReal upperCompliance; ///< m/N, >= 0
+	ttReal lowerCompliance; ///< m/N, >= 0
+	bool upperAsLower;
+} ttLongRangeBoundSettings;
 
 typedef struct ttWorldDef
 {
@@ -384,6 +394,8 @@ typedef struct ttStepStats
 	int awakeBodyCount, awakeJointCount, islandCount;
 	double collideMs, solveMs, totalMs;
 	double pairMs; ///< broadphase: the step's candidate pairs (part of collideMs)
+	/// The position and velocity passes of the joints and of the contacts (parts of solveMs).
+	double jointSolveMs, contactSolveMs;
 	/// Long range constraints by ttLongRangeFeature: how many were active in the step, the time
 	/// spent deriving them (analysis) and projecting them (part of solveMs).
 	int longRangeCount[ttLongRange_featureCount];
