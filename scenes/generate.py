@@ -701,6 +701,49 @@ def lr_cable_car():
                        {"name": "carC", "type": "position", "body": "carC"}]}
 
 
+TOWER_BRICKS = 20  # per ring
+TOWER_LAYERS = 50
+TOWER_RADIUS = 2.0  # m, to the bricks' centres
+TOWER_BRICK = (0.15, 0.1, 0.27)  # half extents: through the wall, up, along the ring
+TOWER_BALL = (0.6, 7800.0, 20.0, 42.75, 1.6)  # radius, density, speed, start distance, height
+
+
+def tower_brick_poses(bricks=TOWER_BRICKS, layers=TOWER_LAYERS):
+    """The bricks of the fig. 18 tower: rings of bricks laid in a bond, each layer turned by half a
+    brick. Yields (name, position, axis-angle rotation about y)."""
+    for layer in range(layers):
+        for i in range(bricks):
+            angle = 2 * math.pi * (i + 0.5 * (layer % 2)) / bricks
+            position = (TOWER_RADIUS * math.cos(angle), TOWER_BRICK[1] * (1 + 2 * layer),
+                        TOWER_RADIUS * math.sin(angle))
+            yield "brick_%02d_%02d" % (layer, i), position, -angle
+
+
+def lr_tower():
+    """Fig. 18: a round tower of 1000 bricks on the ground, held by supporting contacts, and a
+    heavy ball shot through it."""
+    bodies = [{"name": "ground", "type": "static",
+               "shapes": [{"type": "plane", "normal": vec(0, 1, 0)}]}]
+    for name, position, angle in tower_brick_poses():
+        bodies.append({"name": name, "position": vec(*position), "axisAngle": {"axis": vec(0, 1, 0), "angle": num(angle)},
+                       "shapes": [{"type": "box", "halfExtents": vec(*TOWER_BRICK)}]})
+    radius, density, speed, distance, height = TOWER_BALL
+    bodies.append({"name": "ball", "position": vec(-distance, height, 0), "linearVelocity": vec(speed, 0, 0),
+                   "gravityScale": 0, "shapes": [{"type": "sphere", "radius": radius, "density": density}]})
+    return {"name": "lr_fig18_tower",
+            "description": "Supporting contacts, long range paper fig. 18: a round tower of %d bricks (%d rings of %d, "
+                           "laid in a bond) stands on the ground at 10 substeps of 1 iteration; supporting contacts "
+                           "hold it still. A %g kg ball flying at %g m/s without gravity hits it at %.1f s and "
+                           "knocks a hole through it; what it no longer supports falls. Switch "
+                           "world.longRange.supportingContacts off to see the tower sag and creep."
+                           % (TOWER_BRICKS * TOWER_LAYERS, TOWER_LAYERS, TOWER_BRICKS,
+                              round(4.0 / 3.0 * math.pi * radius ** 3 * density), speed,
+                              (distance - TOWER_RADIUS - TOWER_BRICK[0] - radius) / speed),
+            "world": {"gravity": vec(0, -9.81, 0), "substeps": 10, "iterations": 1, "seconds": 4, "sleep": False,
+                      "longRange": {"supportingContacts": True}},
+            "bodies": bodies}
+
+
 SCENES = {
     "stack_pyramid.json": lambda: pyramid(20),
     "stack_tower.json": lambda: tower(20),
@@ -734,6 +777,7 @@ SCENES = {
     "lr_fig15_rope_bridge.json": lr_rope_bridge,
     "lr_fig16_crossbow.json": lr_crossbow,
     "lr_cable_car.json": lr_cable_car,
+    "lr_fig18_tower.json": lr_tower,
 }
 
 

@@ -2,6 +2,7 @@
 // Bodies: creation, pose and velocity access, loads, and mass properties from shapes.
 #include "core.h"
 #include "island.h"
+#include "long_range_support.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -142,6 +143,7 @@ void ttDestroyBody( ttBodyId bodyId )
 	world->pairCount = 0;
 	world->manifoldCount = 0;
 	world->previousManifoldCount = 0;
+	ttSupport_Forget( world );
 	ttPool_Free( &world->bodies, bodyIndex );
 }
 

@@ -56,6 +56,9 @@ typedef struct ttBody
 	ttReal sleepTime; ///< how long the body has rested under the thresholds, s
 	int awakeIndex;   ///< position in world->awakeBodies, -1 when asleep or static
 	int sleepNext;    ///< next body of its sleeping island (a cycle), -1 when awake or static
+
+	/// Held up by supporting contacts in the last step (long_range_support.c).
+	bool supported;
 } ttBody;
 
 /// Asleep: a dynamic or kinematic body out of the awake list.

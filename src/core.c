@@ -56,6 +56,27 @@ void ttFree( void* memory )
 	}
 }
 
+bool ttReserve( void** array, int* capacity, int needed, size_t itemSize )
+{
+	if ( needed <= *capacity )
+	{
+		return true;
+	}
+	int next = *capacity < 16 ? 16 : *capacity;
+	while ( next < needed )
+	{
+		next *= 2;
+	}
+	void* grown = ttGrow( *array, itemSize * (size_t)*capacity, itemSize * (size_t)next );
+	if ( grown == NULL )
+	{
+		return false;
+	}
+	*array = grown;
+	*capacity = next;
+	return true;
+}
+
 void* ttGrow( void* memory, size_t oldSize, size_t newSize )
 {
 	void* result = ttAlloc( newSize );

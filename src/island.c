@@ -11,28 +11,6 @@
 // ---------------------------------------------------------------------------------------------
 // The awake list
 
-// Grow an array of `size`-byte elements to hold `needed`; false when memory runs out.
-static bool ttReserve( void** array, int* capacity, int needed, size_t size )
-{
-	if ( needed <= *capacity )
-	{
-		return true;
-	}
-	int newCapacity = *capacity < 16 ? 16 : *capacity;
-	while ( newCapacity < needed )
-	{
-		newCapacity *= 2;
-	}
-	void* grown = ttGrow( *array, size * (size_t)*capacity, size * (size_t)newCapacity );
-	if ( grown == NULL )
-	{
-		return false;
-	}
-	*array = grown;
-	*capacity = newCapacity;
-	return true;
-}
-
 // The awake list has room for every body slot (reserved in ttIsland_AddBody), so waking never
 // fails for lack of memory.
 static void ttPushAwake( ttWorld* world, int bodyIndex )

@@ -30,7 +30,7 @@ static const ttLongRangeFeatureInfo s_features[ttLongRange_featureCount] = {
 	[ttLongRange_hierarchy]          = { "hierarchy", true, false },
 	[ttLongRange_hingeChains]        = { "hingeChains", true, false },
 	[ttLongRange_shapeMatching]      = { "shapeMatching", true, false },
-	[ttLongRange_supportingContacts] = { "supportingContacts", false, false },
+	[ttLongRange_supportingContacts] = { "supportingContacts", true, false },
 };
 // clang-format on
 

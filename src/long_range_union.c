@@ -62,27 +62,6 @@ struct ttUnionSet
 	int bodyCapacity;
 };
 
-static bool ttReserve( void** array, int* capacity, int needed, size_t itemSize )
-{
-	if ( needed <= *capacity )
-	{
-		return true;
-	}
-	int next = *capacity < 16 ? 16 : *capacity;
-	while ( next < needed )
-	{
-		next *= 2;
-	}
-	void* grown = ttGrow( *array, itemSize * (size_t)*capacity, itemSize * (size_t)next );
-	if ( grown == NULL )
-	{
-		return false;
-	}
-	*array = grown;
-	*capacity = next;
-	return true;
-}
-
 static bool ttIsFloodable( const ttBody* body )
 {
 	return body->type == ttBody_dynamic && body->fixedRotation == false;

@@ -11,6 +11,7 @@
 #include "core.h"
 #include "island.h"
 #include "long_range_hinge_chain.h"
+#include "long_range_support.h"
 #include "long_range_union.h"
 #include "world.h"
 
@@ -222,6 +223,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 	ttHingeChains_Update( world );
 	ttUnions_Update( world );
 	ttLongRange_Analyze( world );
+	ttSupport_Analyze( world );
 
 	// Soft-step contacts: narrow phase at the poses the substep starts from, then a velocity
 	// solve with a soft bias before the positions move (the positions then cannot pass through a
@@ -236,6 +238,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			ttJoint_BeginSubstep( world, ttAwakeJoint( world, j ), h );
 		}
 		ttLongRange_BeginSubstep( world );
+		ttSupport_BeginSubstep( world );
 		for ( int i = 0; i < bodyCount; ++i )
 		{
 			ttIntegrateVelocities( world, ttAwakeBody( world, i ), h );
@@ -284,6 +287,7 @@ void ttSolveXpbd( ttWorld* world, ttReal timeStep )
 			// Long range projections last in each iteration (paper section 4): the bounds undo
 			// in one pass the stretch the joints leave behind, then hinge chains into their plane.
 			ttLongRange_SolvePositions( world, h );
+			ttSupport_SolvePositions( world, h );
 			ttHingeChains_Solve( world );
 		}
 		// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).

@@ -5,6 +5,7 @@
 #include "core.h"
 #include "island.h"
 #include "long_range_hinge_chain.h"
+#include "long_range_support.h"
 #include "long_range_union.h"
 
 #include "tether/tether.h"
@@ -265,6 +266,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->breakEvents );
 	ttUnions_Destroy( world );
 	ttHingeChains_Destroy( world );
+	ttSupport_Destroy( world );
 	ttFree( world->awakeBodies );
 	ttFree( world->awakeJoints );
 	ttFree( world->islandScratch );

@@ -87,6 +87,7 @@ typedef struct ttWorld
 	uint32_t jointGraphVersion;          ///< bumped when a joint is created or removed (long range analyses)
 	struct ttUnionSet* unions;           ///< rigid unions (long_range_union.c), NULL until first used
 	struct ttHingeChainSet* hingeChains; ///< hinge chains (long_range_hinge_chain.c), NULL until first used
+	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
 
 	ttStepStats stats;
 	ttReal substepTime; ///< h of the last step

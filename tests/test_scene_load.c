@@ -144,9 +144,9 @@ static void CheckProbes( const ttScene* scene )
 
 static void CheckMetrics( const ttScene* scene )
 {
-	// 15 fixed columns, 2 per joint, 1 + 1 + 3 + 1 + 1 for the probes.
+	// 17 fixed columns, 2 per joint, 1 + 1 + 3 + 1 + 1 for the probes.
 	int count = ttMetrics_ColumnCount( scene );
-	ENSURE_NEAR( count, 30, 0 );
+	ENSURE_NEAR( count, 32, 0 );
 	char name[128];
 	ttMetrics_ColumnName( scene, ttMetric_totalEnergy, name, (int)sizeof( name ) );
 	ENSURE( strcmp( name, "totalEnergy" ) == 0 );
@@ -154,9 +154,9 @@ static void CheckMetrics( const ttScene* scene )
 	ENSURE( strcmp( name, "h.force" ) == 0 );
 	ttMetrics_ColumnName( scene, ttMetric_fixedCount + 5, name, (int)sizeof( name ) );
 	ENSURE( strcmp( name, "joint2.torque" ) == 0 );
-	ttMetrics_ColumnName( scene, 25, name, (int)sizeof( name ) );
+	ttMetrics_ColumnName( scene, 27, name, (int)sizeof( name ) );
 	ENSURE( strcmp( name, "tip.x" ) == 0 );
-	ttMetrics_ColumnName( scene, 29, name, (int)sizeof( name ) );
+	ttMetrics_ColumnName( scene, 31, name, (int)sizeof( name ) );
 	ENSURE( strcmp( name, "angle" ) == 0 );
 
 	ttRecorder recorder;
@@ -164,9 +164,10 @@ static void CheckMetrics( const ttScene* scene )
 	ENSURE( ttRecorder_Open( &recorder, scene, NULL, error, (int)sizeof( error ) ) );
 	ttRecorder_Record( &recorder, 0.5 );
 	ENSURE_NEAR( recorder.values[ttMetric_time], 0.5, 0 );
-	ENSURE_NEAR( recorder.values[27], 2, 1e-5 ); // tip.z
-	ENSURE_NEAR( recorder.values[28], 3, 1e-5 ); // length
+	ENSURE_NEAR( recorder.values[29], 2, 1e-5 ); // tip.z
+	ENSURE_NEAR( recorder.values[30], 3, 1e-5 ); // length
 	ENSURE_NEAR( recorder.values[ttMetric_contactCount], 0, 0 );
+	ENSURE_NEAR( recorder.values[ttMetric_supportedBodies], 0, 0 );
 	// Kinetic energy of b alone (a, c and p are at rest): 1/2 * m * 1^2 with m = 1000 * 4/3 pi 0.5^3.
 	ENSURE_NEAR( recorder.values[ttMetric_kineticEnergy], 0.5 * 1000 * 4.0 / 3.0 * 3.14159265358979 * 0.125, 1e-3 );
 	ttRecorder_Close( &recorder );

@@ -24,6 +24,8 @@ static const char* const ttFixedColumnNames[ttMetric_fixedCount] = {
     "maxJointAngleError",
     "meanJointAngleError",
     "contactCount",
+    "supportingContacts",
+    "supportedBodies",
 };
 
 static int ttFirstProbeColumn( const ttScene* scene )
@@ -124,6 +126,9 @@ void ttMetrics_Sample( const ttScene* scene, double time, double* values )
 	values[ttMetric_angularMomentumY] = (double)angular.y;
 	values[ttMetric_angularMomentumZ] = (double)angular.z;
 	values[ttMetric_contactCount] = (double)ttWorld_GetContactCount( world );
+	ttStepStats stats = ttWorld_GetStepStats( world );
+	values[ttMetric_supportingContacts] = (double)stats.supportingContactCount;
+	values[ttMetric_supportedBodies] = (double)stats.supportedBodyCount;
 	ttSampleJoints( scene, values );
 
 	double* probeValues = values + ttFirstProbeColumn( scene );

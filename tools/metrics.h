@@ -25,6 +25,8 @@ typedef enum ttMetricColumn
 	ttMetric_maxJointAngleError,
 	ttMetric_meanJointAngleError,
 	ttMetric_contactCount,
+	ttMetric_supportingContacts, ///< long range supporting contacts found at the start of the step
+	ttMetric_supportedBodies,    ///< bodies they held up
 	ttMetric_fixedCount, ///< first joint column: <joint>.force, <joint>.torque, then probes
 } ttMetricColumn;
 

@@ -62,6 +62,10 @@ TT_API ttLongRangeBoundSettings ttWorld_GetLongRangeBounds( ttWorldId worldId, t
 /// 2^n consecutive segments of a chain. 1 to 16; default 3 (the paper's rope bridge).
 TT_API ttResult ttWorld_SetLongRangeLevels( ttWorldId worldId, int levels );
 TT_API int ttWorld_GetLongRangeLevels( ttWorldId worldId );
+/// Supporting contacts found at the start of the last step (ttLongRange_supportingContacts, paper
+/// section 3.6): copies up to capacity of them and returns how many there are (contacts may be
+/// NULL when capacity is 0).
+TT_API int ttWorld_GetSupportingContacts( ttWorldId worldId, ttSupportingContact* contacts, int capacity );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.
@@ -133,6 +137,9 @@ TT_API ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity );
 /// Sleeping (docs/guide.md, Sleeping). Static bodies are never awake. Waking a body wakes its
 /// island; putting a body to sleep puts its island to sleep at once, velocities zeroed.
 TT_API bool ttBody_IsAwake( ttBodyId bodyId );
+/// Whether supporting contacts held the body up in the last step (its centre of mass over its
+/// supporting contacts; see docs/long-range.md). Always false while that feature is off.
+TT_API bool ttBody_IsSupported( ttBodyId bodyId );
 TT_API ttResult ttBody_SetAwake( ttBodyId bodyId, bool awake );
 /// Allow or forbid sleeping for this body; forbidding wakes it.
 TT_API ttResult ttBody_EnableSleep( ttBodyId bodyId, bool flag );

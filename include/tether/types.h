@@ -401,7 +401,19 @@ typedef struct ttStepStats
 	int longRangeCount[ttLongRange_featureCount];
 	double longRangeAnalysisMs[ttLongRange_featureCount];
 	double longRangeSolveMs[ttLongRange_featureCount];
+	/// Supporting contacts (ttLongRange_supportingContacts): contact points found supporting, and
+	/// bodies held up by them. longRangeCount of that feature counts their ground constraints.
+	int supportingContactCount, supportedBodyCount;
 } ttStepStats;
+
+/// A supporting contact point (ttWorld_GetSupportingContacts): body rests on lowerBody there.
+typedef struct ttSupportingContact
+{
+	ttBodyId body;      ///< the body on top (dynamic)
+	ttBodyId lowerBody; ///< the body below it; null for the world's ground body
+	ttVec3 point;       ///< world, on body's surface, at its pose now
+	bool bodySupported; ///< body is held up (its centre of mass over its supporting contacts)
+} ttSupportingContact;
 
 // ---------------------------------------------------------------------------------------------
 // Scene queries
