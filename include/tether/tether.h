@@ -62,6 +62,15 @@ TT_API ttLongRangeBoundSettings ttWorld_GetLongRangeBounds( ttWorldId worldId, t
 /// 2^n consecutive segments of a chain. 1 to 16; default 3 (the paper's rope bridge).
 TT_API ttResult ttWorld_SetLongRangeLevels( ttWorldId worldId, int levels );
 TT_API int ttWorld_GetLongRangeLevels( ttWorldId worldId );
+/// Whether this build implements a long range feature (ttWorld_EnableLongRange refuses the others).
+TT_API bool ttLongRangeFeatureIsImplemented( ttLongRangeFeature feature );
+/// Debug read of the long range constraints of the features that are on (ttLongRangeConstraintData,
+/// in feature order). Like the broadphase read, it first brings the analysis up to date with the
+/// joint graph and the switches, as the next step would (its time is reported by that step), so
+/// the constraints can be read before the first step and right after a switch.
+TT_API int ttWorld_GetLongRangeConstraintCount( ttWorldId worldId );
+/// Copy up to capacity of those constraints; returns how many were copied.
+TT_API int ttWorld_GetLongRangeConstraints( ttWorldId worldId, ttLongRangeConstraintData* data, int capacity );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.
