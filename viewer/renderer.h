@@ -34,7 +34,9 @@ class Renderer
 	void Clear();
 	void AddMesh( MeshKind kind, const Mat4f& model, Vec3f color );
 	void AddLine( Vec3f a, Vec3f b, Vec3f color );
-	/// Shadow pass, then the lit meshes, then the lines over them.
+	/// A line in pixels of the framebuffer (origin top left), drawn over everything: text.
+	void AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color );
+	/// Shadow pass, then the lit meshes, then the lines over them, then the screen lines.
 	void Draw( const DrawView& view );
 
   private:
@@ -50,9 +52,11 @@ class Renderer
 		int vertexCount = 0;
 	};
 	void DrawMeshes( unsigned program, bool withColor );
+	void DrawLines( const std::vector<float>& lines, const Mat4f& viewProjection );
 
 	std::vector<Item> m_items;
-	std::vector<float> m_lines; ///< x y z r g b per vertex
+	std::vector<float> m_lines;       ///< x y z r g b per vertex
+	std::vector<float> m_screenLines; ///< the same with x y in pixels and z 0
 	Mesh m_meshes[Mesh_count];
 	unsigned m_litProgram = 0, m_depthProgram = 0, m_lineProgram = 0;
 	unsigned m_shadowTexture = 0, m_shadowFramebuffer = 0;

@@ -429,6 +429,105 @@ static void AddBroadphaseTree( Renderer& renderer, ttWorldId worldId )
 	}
 }
 
+Vec3f LongRangeColor( ttLongRangeFeature feature, int level )
+{
+	static const Vec3f levels[] = {
+	    { 0.1f, 0.9f, 0.95f }, { 0.35f, 0.95f, 0.3f }, { 1, 0.9f, 0.2f }, { 1, 0.6f, 0.15f }, { 1, 0.3f, 0.25f } };
+	switch ( feature )
+	{
+		case ttLongRange_attachments:
+			return { 1, 0.25f, 0.85f };
+		case ttLongRange_hierarchy:
+		{
+			int index = level < 1 ? 0 : ( level > 5 ? 4 : level - 1 );
+			return levels[index];
+		}
+		case ttLongRange_hingeChains:
+			return { 0.3f, 0.55f, 1 };
+		case ttLongRange_shapeMatching:
+			return { 0.95f, 0.95f, 0.95f };
+		default:
+			return { 1, 0.15f, 0.15f }; // kinds to come (supporting contacts)
+	}
+}
+
+// A bound as an arc from a to b whose middle stands off the chord by `bulge` (a fraction of its
+// length) across the view: the attachments of a straight chain all start at its anchor and lie
+// along it, and nested arcs keep them apart. Positive and negative bulges put two kinds on
+// opposite sides.
+static void AddBoundArc( Renderer& renderer, Vec3f a, Vec3f b, Vec3f viewDirection, float bulge, Vec3f color )
+{
+	Vec3f chord = b - a;
+	float length = Length( chord );
+	Vec3f side = Normalize( Cross( chord, viewDirection ) );
+	if ( Length( side ) == 0 )
+	{
+		renderer.AddLine( a, b, color ); // seen end on: a point either way
+		return;
+	}
+	// A quadratic Bezier curve: its middle lies half way to the control point.
+	Vec3f control = ( a + b ) * 0.5f + side * ( 2 * bulge * length );
+	const int segments = 12;
+	Vec3f previous = a;
+	for ( int i = 1; i <= segments; ++i )
+	{
+		float t = (float)i / segments, u = 1 - t;
+		Vec3f next = a * ( u * u ) + control * ( 2 * u * t ) + b * ( t * t );
+		renderer.AddLine( previous, next, color );
+		previous = next;
+	}
+}
+
+static void AddCross( Renderer& renderer, Vec3f p, float s, Vec3f color )
+{
+	renderer.AddLine( p - Vec3f{ s, 0, 0 }, p + Vec3f{ s, 0, 0 }, color );
+	renderer.AddLine( p - Vec3f{ 0, s, 0 }, p + Vec3f{ 0, s, 0 }, color );
+	renderer.AddLine( p - Vec3f{ 0, 0, s }, p + Vec3f{ 0, 0, s }, color );
+}
+
+static void AddLongRange( Renderer& renderer, ttWorldId worldId, Vec3f viewDirection )
+{
+	int capacity = ttWorld_GetLongRangeConstraintCount( worldId );
+	if ( capacity <= 0 )
+	{
+		return;
+	}
+	std::vector<ttLongRangeConstraintData> data( (size_t)capacity );
+	int count = ttWorld_GetLongRangeConstraints( worldId, data.data(), capacity );
+	for ( int i = 0; i < count; ++i )
+	{
+		const ttLongRangeConstraintData& d = data[(size_t)i];
+		Vec3f a = V3( d.pointA ), b = V3( d.pointB );
+		// Slack constraints dimmed, engaged ones at full strength with their ends marked.
+		Vec3f bright = LongRangeColor( d.feature, d.level );
+		Vec3f color = d.active ? bright : bright * 0.45f;
+		switch ( d.feature )
+		{
+			case ttLongRange_attachments:
+				AddBoundArc( renderer, a, b, viewDirection, 0.06f, color );
+				break;
+			case ttLongRange_hierarchy:
+				AddBoundArc( renderer, a, b, viewDirection, -0.06f, color );
+				break;
+			case ttLongRange_hingeChains:
+			{
+				renderer.AddLine( a, b, color );
+				Vec3f middle = ( a + b ) * 0.5f;
+				renderer.AddLine( middle, middle + V3( d.axis ) * ( 0.3f * (float)d.upper ), color );
+				break;
+			}
+			default:
+				renderer.AddLine( a, b, color );
+				break;
+		}
+		if ( d.active && ( d.feature == ttLongRange_attachments || d.feature == ttLongRange_hierarchy ) )
+		{
+			float s = 0.02f + 0.02f * (float)d.upper / ( 1 + (float)d.upper );
+			AddCross( renderer, b, s, bright );
+		}
+	}
+}
+
 void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& options, ttBodyId highlight,
                 std::vector<WorldLabel>* labels )
 {
@@ -474,5 +573,9 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 	if ( options.broadphaseTree )
 	{
 		AddBroadphaseTree( renderer, worldId );
+	}
+	if ( options.longRange )
+	{
+		AddLongRange( renderer, worldId, Normalize( options.viewDirection ) );
 	}
 }

@@ -33,6 +33,7 @@ TT_API ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
 TT_API int ttWorld_GetIterations( ttWorldId worldId );
 TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance );
 TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
+TT_API bool ttWorld_AreContactsEnabled( ttWorldId worldId );
 /// Choose the contact solver (soft step by default; XPBD's position-level contacts as in the paper).
 TT_API ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
 TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
