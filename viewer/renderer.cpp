@@ -142,6 +142,7 @@ bool Renderer::Init( char* error, int errorSize )
 	BuildBoxMesh( data[Mesh_box] );
 	BuildCylinderMesh( data[Mesh_cylinder], 32 );
 	BuildGroundMesh( data[Mesh_ground] );
+	BuildDiscMesh( data[Mesh_disc], 32 );
 	for ( int k = 0; k < Mesh_count; ++k )
 	{
 		UploadMesh( &m_meshes[k].vao, &m_meshes[k].vbo, data[k] );

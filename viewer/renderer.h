@@ -14,6 +14,7 @@ enum MeshKind
 	Mesh_box,        ///< half extents 1
 	Mesh_cylinder,   ///< radius 1, y in [-1, 1], open ends (capsules close them with spheres)
 	Mesh_ground,     ///< square in the xz plane, half extent 1, checkered by world position
+	Mesh_disc,       ///< disc in the xz plane, radius 1, normal +y
 	Mesh_count,
 };
 

@@ -163,6 +163,25 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 			}
 			break;
 		}
+		case ttShape_cylinder:
+		{
+			// A tube along the frame's y axis closed by two discs (the lower one mirrored).
+			ttCylinder cylinder = ttShape_GetCylinder( shape );
+			float r = (float)cylinder.radius, h = (float)cylinder.halfHeight;
+			Mat4f tube = Identity4();
+			tube.m[0] = tube.m[10] = r;
+			tube.m[5] = h;
+			renderer.AddMesh( Mesh_cylinder, Multiply( frame, tube ), color );
+			for ( float side : { 1.0f, -1.0f } )
+			{
+				Mat4f cap = Identity4();
+				cap.m[0] = cap.m[10] = r;
+				cap.m[5] = side;
+				cap.m[13] = side * h;
+				renderer.AddMesh( Mesh_disc, Multiply( frame, cap ), color );
+			}
+			break;
+		}
 		case ttShape_plane:
 			AddPlane( renderer, frame, ttShape_GetPlane( shape ), { 0.78f, 0.76f, 0.72f } );
 			break;
