@@ -44,6 +44,7 @@ typedef struct ttLongRangeGraph
 	ttDistanceBoundArray hierarchy;
 	int hierarchyLevels; ///< levels above level 0 (the bodies' own segments)
 	ttLongRangeBoundSettings settings[ttLongRange_featureCount];
+	double pendingAnalysisMs[ttLongRange_featureCount]; ///< analysis run by a debug read, for the next step's stats
 } ttLongRangeGraph;
 
 void ttLongRangeGraph_Init( ttLongRangeGraph* graph );
@@ -51,7 +52,9 @@ void ttLongRangeGraph_Destroy( ttLongRangeGraph* graph );
 /// Mark the analysis stale: joints created, destroyed or changed.
 void ttLongRangeGraph_MarkDirty( ttWorld* world );
 
-/// Once per step: rebuild the bounds if the graph changed or a switch flipped.
+/// Rebuild the bounds if the graph changed or a switch flipped (the step and the debug read).
+void ttLongRange_Refresh( ttWorld* world );
+/// Once per step: refresh, and report the counts and the analysis time into world->stats.
 void ttLongRange_Analyze( ttWorld* world );
 /// Start of each substep: reset the multipliers.
 void ttLongRange_BeginSubstep( ttWorld* world );

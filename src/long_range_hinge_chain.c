@@ -57,6 +57,8 @@ struct ttHingeChainSet
 {
 	uint32_t version;
 	bool built;
+	bool solved;              ///< projected in a step since the chains were last found
+	double pendingAnalysisMs; ///< an analysis run by the debug read, reported by the next step
 	ttChainBody* bodies;
 	int bodyCount, bodyCapacity;
 	ttChainPoint* points;
@@ -522,19 +524,13 @@ static ttHingeChainSet* ttGetChainSet( ttWorld* world )
 	return world->hingeChains;
 }
 
-void ttHingeChains_Update( ttWorld* world )
+// Find the chains again when the joint graph changed: the step, and the debug read before it.
+static ttHingeChainSet* ttRefreshChains( ttWorld* world )
 {
-	world->stats.longRangeCount[ttLongRange_hingeChains] = 0;
-	world->stats.longRangeAnalysisMs[ttLongRange_hingeChains] = 0;
-	world->stats.longRangeSolveMs[ttLongRange_hingeChains] = 0;
-	if ( world->enableLongRange[ttLongRange_hingeChains] == false )
-	{
-		return;
-	}
 	ttHingeChainSet* set = ttGetChainSet( world );
 	if ( set == NULL )
 	{
-		return;
+		return NULL;
 	}
 	if ( set->built == false || set->version != world->jointGraphVersion )
 	{
@@ -544,9 +540,76 @@ void ttHingeChains_Update( ttWorld* world )
 			ttReportError( "ttWorld_Step", "out of memory: hinge chains are off for this step" );
 			set->chainCount = 0;
 		}
-		world->stats.longRangeAnalysisMs[ttLongRange_hingeChains] += ttNowMilliseconds() - start;
+		set->solved = false;
+		set->pendingAnalysisMs += ttNowMilliseconds() - start;
 	}
+	return set;
+}
+
+void ttHingeChains_Update( ttWorld* world )
+{
+	world->stats.longRangeCount[ttLongRange_hingeChains] = 0;
+	world->stats.longRangeAnalysisMs[ttLongRange_hingeChains] = 0;
+	world->stats.longRangeSolveMs[ttLongRange_hingeChains] = 0;
+	if ( world->enableLongRange[ttLongRange_hingeChains] == false )
+	{
+		return;
+	}
+	ttHingeChainSet* set = ttRefreshChains( world );
+	if ( set == NULL )
+	{
+		return;
+	}
+	world->stats.longRangeAnalysisMs[ttLongRange_hingeChains] = set->pendingAnalysisMs;
+	set->pendingAnalysisMs = 0;
 	world->stats.longRangeCount[ttLongRange_hingeChains] = set->chainCount;
+}
+
+int ttHingeChains_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
+{
+	if ( world->enableLongRange[ttLongRange_hingeChains] == false )
+	{
+		return 0;
+	}
+	ttHingeChainSet* set = ttRefreshChains( world );
+	if ( set == NULL )
+	{
+		return 0;
+	}
+	int count = 0;
+	for ( int c = 0; c < set->chainCount; ++c )
+	{
+		const ttHingeChain* chain = set->chains + c;
+		bool awake = ttBody_IsSleeping( ttWorld_Body( world, set->bodies[chain->firstBody].body ) ) == false;
+		for ( int i = 0; i < chain->bodyCount; ++i )
+		{
+			const ttChainBody* cb = set->bodies + chain->firstBody + i;
+			if ( cb->pointCount != 2 )
+			{
+				continue; // a chain end: no segment between two hinges
+			}
+			if ( count < capacity )
+			{
+				const ttBody* body = ttWorld_Body( world, cb->body );
+				const ttChainPoint* p = set->points + cb->firstPoint;
+				ttVec3 localA = ttSideFrame( ttWorld_Joint( world, p[0].joint ), p[0].side ).p;
+				ttVec3 localB = ttSideFrame( ttWorld_Joint( world, p[1].joint ), p[1].side ).p;
+				ttLongRangeConstraintData* d = out + count;
+				memset( d, 0, sizeof( *d ) );
+				d->feature = ttLongRange_hingeChains;
+				d->group = c;
+				d->bodyA = d->bodyB = ttMakeBodyId( world, cb->body );
+				d->pointA = ttAdd( ttBody_Center( body ), ttRotate( body->q, localA ) );
+				d->pointB = ttAdd( ttBody_Center( body ), ttRotate( body->q, localB ) );
+				d->lower = d->upper = ttDistance( localA, localB );
+				d->distance = ttDistance( d->pointA, d->pointB );
+				d->axis = ttChainBodyAxis( world, set, cb, body );
+				d->active = set->solved && awake;
+			}
+			count += 1;
+		}
+	}
+	return count;
 }
 
 void ttHingeChains_Solve( ttWorld* world )
@@ -558,6 +621,7 @@ void ttHingeChains_Solve( ttWorld* world )
 		return; // a joint of a chain broke inside this step: the chains are found again next step
 	}
 	double start = ttNowMilliseconds();
+	set->solved = true;
 	for ( int i = 0; i < set->chainCount; ++i )
 	{
 		// A sleeping chain (its hinges keep it one island, so one body tells) costs nothing.

@@ -16,5 +16,9 @@ void ttHingeChains_Update( ttWorld* world );
 /// Called after the joints of each position iteration: project every chain into its plane.
 void ttHingeChains_Solve( ttWorld* world );
 
+/// Debug read (long_range_read.c): fills up to capacity entries, one per chain body between two
+/// hinges, and returns how many there are; finds the chains first if the joint graph changed.
+int ttHingeChains_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity );
+
 /// Free the chain data of a world (ttDestroyWorld).
 void ttHingeChains_Destroy( ttWorld* world );

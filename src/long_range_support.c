@@ -564,6 +564,35 @@ void ttSupport_SolvePositions( ttWorld* world, ttReal h )
 	world->stats.longRangeSolveMs[ttLongRange_supportingContacts] += ttNowMilliseconds() - t0;
 }
 
+int ttSupport_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
+{
+	const ttSupportSet* set = world->support;
+	if ( set == NULL )
+	{
+		return 0;
+	}
+	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
+	for ( int i = 0; i < set->anchorCount && i < capacity; ++i )
+	{
+		const ttSupportAnchor* anchor = set->anchors + i;
+		const ttBody* body = ttWorld_Body( world, anchor->body );
+		ttVec3 point = ttBodyPoint( body, anchor->localPoint );
+		out[i] = ( ttLongRangeConstraintData ){
+		    .feature = ttLongRange_supportingContacts,
+		    .group = -1,
+		    .bodyA = ttNullBodyId,
+		    .bodyB = ttMakeBodyId( world, anchor->body ),
+		    .pointA = anchor->position,
+		    .pointB = point,
+		    .distance = ttDistance( anchor->position, point ),
+		    .axis = set->up,
+		    .active = anchor->lambdaNormal != 0 || anchor->lambdaTangent != 0,
+		    .force = ( anchor->lambdaNormal + anchor->lambdaTangent ) * invH2,
+		};
+	}
+	return set->anchorCount;
+}
+
 // ---------------------------------------------------------------------------------------------
 // API
 

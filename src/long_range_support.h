@@ -21,6 +21,11 @@ void ttSupport_BeginSubstep( ttWorld* world );
 /// Inside each position iteration, after the joints: project the ground constraints.
 void ttSupport_SolvePositions( ttWorld* world, ttReal h );
 
+/// Debug read (ttWorld_GetLongRangeConstraints): one entry per ground constraint, from its anchor
+/// (pointA, on the world's ground body) to the body's point (pointB), with `axis` up; fills
+/// out[0 .. capacity) and returns how many there are.
+int ttSupport_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity );
+
 /// A body is being destroyed: forget the analysis (it names bodies and shapes by index) until the
 /// next step analyses again.
 void ttSupport_Forget( ttWorld* world );

@@ -44,6 +44,11 @@ const char* ttLongRangeFeatureName( ttLongRangeFeature feature )
 	return ttIsFeature( feature ) ? s_features[feature].name : NULL;
 }
 
+bool ttLongRangeFeatureIsImplemented( ttLongRangeFeature feature )
+{
+	return ttIsFeature( feature ) && s_features[feature].implemented;
+}
+
 void ttLongRange_SetDefaults( bool* enable )
 {
 	for ( int i = 0; i < ttLongRange_featureCount; ++i )

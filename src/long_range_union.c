@@ -51,6 +51,8 @@ struct ttUnionSet
 {
 	uint32_t version; ///< world->jointGraphVersion of the analysis
 	bool built;
+	bool solved;              ///< matched in a step since the unions were last flooded
+	double pendingAnalysisMs; ///< an analysis run by the debug read, reported by the next step
 	ttUnionMember* members;
 	int memberCount, memberCapacity;
 	ttUnion* unions;
@@ -353,19 +355,13 @@ static ttUnionSet* ttGetUnionSet( ttWorld* world )
 	return world->unions;
 }
 
-void ttUnions_Update( ttWorld* world )
+// Flood the unions again when the joint graph changed: the step, and the debug read before it.
+static ttUnionSet* ttRefreshUnions( ttWorld* world )
 {
-	world->stats.longRangeCount[ttLongRange_shapeMatching] = 0;
-	world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] = 0;
-	world->stats.longRangeSolveMs[ttLongRange_shapeMatching] = 0;
-	if ( world->enableLongRange[ttLongRange_shapeMatching] == false )
-	{
-		return;
-	}
 	ttUnionSet* set = ttGetUnionSet( world );
 	if ( set == NULL )
 	{
-		return;
+		return NULL;
 	}
 	if ( set->built == false || set->version != world->jointGraphVersion )
 	{
@@ -376,9 +372,72 @@ void ttUnions_Update( ttWorld* world )
 			set->built = false;
 			set->unionCount = 0;
 		}
-		world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] += ttNowMilliseconds() - start;
+		set->solved = false;
+		set->pendingAnalysisMs += ttNowMilliseconds() - start;
 	}
+	return set;
+}
+
+void ttUnions_Update( ttWorld* world )
+{
+	world->stats.longRangeCount[ttLongRange_shapeMatching] = 0;
+	world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] = 0;
+	world->stats.longRangeSolveMs[ttLongRange_shapeMatching] = 0;
+	if ( world->enableLongRange[ttLongRange_shapeMatching] == false )
+	{
+		return;
+	}
+	ttUnionSet* set = ttRefreshUnions( world );
+	if ( set == NULL )
+	{
+		return;
+	}
+	world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] = set->pendingAnalysisMs;
+	set->pendingAnalysisMs = 0;
 	world->stats.longRangeCount[ttLongRange_shapeMatching] = set->unionCount;
+}
+
+int ttUnions_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
+{
+	if ( world->enableLongRange[ttLongRange_shapeMatching] == false )
+	{
+		return 0;
+	}
+	ttUnionSet* set = ttRefreshUnions( world );
+	if ( set == NULL )
+	{
+		return 0;
+	}
+	int count = 0;
+	for ( int u = 0; u < set->unionCount; ++u )
+	{
+		const ttUnion* un = set->unions + u;
+		const ttUnionMember* root = set->members + un->firstMember;
+		const ttBody* rootBody = ttWorld_Body( world, root->body );
+		ttVec3 rootRest = ttRestPrincipal( root, rootBody ).p;
+		bool awake = ttBody_IsSleeping( rootBody ) == false;
+		for ( int i = 1; i < un->memberCount; ++i )
+		{
+			if ( count < capacity )
+			{
+				const ttUnionMember* member = set->members + un->firstMember + i;
+				const ttBody* body = ttWorld_Body( world, member->body );
+				ttLongRangeConstraintData* d = out + count;
+				memset( d, 0, sizeof( *d ) );
+				d->feature = ttLongRange_shapeMatching;
+				d->group = u;
+				d->bodyA = ttMakeBodyId( world, root->body );
+				d->bodyB = member->body == world->groundBody ? ttNullBodyId : ttMakeBodyId( world, member->body );
+				d->pointA = ttBody_Center( rootBody );
+				d->pointB = ttBody_Center( body );
+				d->lower = d->upper = ttDistance( rootRest, ttRestPrincipal( member, body ).p );
+				d->distance = ttDistance( d->pointA, d->pointB );
+				d->active = set->solved && awake;
+			}
+			count += 1;
+		}
+	}
+	return count;
 }
 
 // Remove the union joints whose force so far in this substep passes the threshold.
@@ -430,6 +489,7 @@ void ttUnions_Solve( ttWorld* world, ttReal h )
 		world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] += spent;
 		start += spent;
 	}
+	set->solved = true;
 	for ( int i = 0; i < set->unionCount; ++i )
 	{
 		// A sleeping union (its welds keep it one island, so the root tells) costs nothing.

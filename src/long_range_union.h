@@ -17,6 +17,10 @@ void ttUnions_Update( ttWorld* world );
 /// unions (with break events), rebuild the unions if any broke, then shape match every union.
 void ttUnions_Solve( ttWorld* world, ttReal h );
 
+/// Debug read (long_range_read.c): fills up to capacity entries, one per union member after the
+/// first, and returns how many there are; floods the unions first if the joint graph changed.
+int ttUnions_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity );
+
 /// Free the union data of a world (ttDestroyWorld).
 void ttUnions_Destroy( ttWorld* world );
 

@@ -406,6 +406,12 @@ ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag )
 	return ttResult_ok;
 }
 
+bool ttWorld_AreContactsEnabled( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL && world->enableContacts;
+}
+
 ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );

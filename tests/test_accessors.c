@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Read access for tools and viewers: enumerating bodies, joints and shapes, shape geometry and
-// bounds.
+// bounds, switches.
 #include "test_macros.h"
 
 #include "tether/tether.h"
@@ -24,6 +24,11 @@ int main( void )
 	fixed.base.bodyA = body;
 	fixed.base.bodyB = other;
 	ttJointId joint = ttCreateFixedJoint( world, &fixed );
+
+	// The switches a viewer shows read back what was set.
+	ENSURE( ttWorld_AreContactsEnabled( world ) );
+	ENSURE( ttWorld_EnableContacts( world, false ) == ttResult_ok && ttWorld_AreContactsEnabled( world ) == false );
+	ENSURE( ttWorld_EnableContacts( world, true ) == ttResult_ok && ttWorld_AreContactsEnabled( world ) );
 
 	ttBodyId bodies[4];
 	ENSURE( ttWorld_GetBodies( world, bodies, 4 ) == 2 );

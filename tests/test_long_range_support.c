@@ -114,6 +114,18 @@ static void tsSmallScenes( void )
 	}
 	ENSURE_NEAR( onGround, 4, 0 );
 	ENSURE_NEAR( ttWorld_GetSupportingContacts( world, NULL, 0 ), 8, 0 );
+	// The same as ground constraints in the long range read: each from its anchor to the body's
+	// point, which the held body keeps within a tenth of a millimetre of the anchor.
+	ttLongRangeConstraintData read[16];
+	count = ttWorld_GetLongRangeConstraints( world, read, 16 );
+	ENSURE_NEAR( count, 8, 0 );
+	for ( int i = 0; i < count && i < 16; ++i )
+	{
+		ENSURE( read[i].feature == ttLongRange_supportingContacts );
+		ENSURE( read[i].bodyB.index1 == lower.index1 || read[i].bodyB.index1 == upper.index1 );
+		ENSURE_BELOW( read[i].distance, 1e-4 );
+		ENSURE_NEAR( read[i].axis.y, 1, 1e-6 );
+	}
 	ttDestroyWorld( world );
 
 	// Overhang (fig. 12, bottom): a box whose centre of mass lies 0.3 m beyond the edge of the box

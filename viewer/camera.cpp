@@ -28,6 +28,21 @@ void OrbitCamera::Frame( Vec3f center, float radius )
 	distance = 0.8f * r / std::sin( 0.5f * fovY );
 }
 
+void OrbitCamera::LookFrom( Vec3f eye, Vec3f lookAt )
+{
+	Vec3f offset = eye - lookAt;
+	target = lookAt;
+	distance = Length( offset );
+	if ( distance <= 0 )
+	{
+		distance = 1;
+		return;
+	}
+	// The inverse of Eye(): offset = distance (cos pitch sin yaw, sin pitch, cos pitch cos yaw).
+	pitch = std::asin( offset.y / distance );
+	yaw = std::atan2( offset.x, offset.z );
+}
+
 void OrbitCamera::Orbit( float dxPixels, float dyPixels )
 {
 	yaw -= 0.008f * dxPixels;

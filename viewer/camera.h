@@ -17,6 +17,8 @@ struct OrbitCamera
 	Mat4f Projection( int width, int height ) const;
 	/// Look at a sphere so that all of it is in view.
 	void Frame( Vec3f center, float radius );
+	/// Put the eye at a point looking at another (not straight above or below it).
+	void LookFrom( Vec3f eye, Vec3f target );
 	void Orbit( float dxPixels, float dyPixels );
 	/// Move the target in the view plane, in pixels of a window of this height.
 	void Pan( float dxPixels, float dyPixels, int height );

@@ -89,6 +89,18 @@ void BuildCylinderMesh( std::vector<float>& out, int slices )
 	}
 }
 
+void BuildDiscMesh( std::vector<float>& out, int slices )
+{
+	const float pi = 3.14159265358979f;
+	for ( int i = 0; i < slices; ++i )
+	{
+		float a0 = 2 * pi * (float)i / (float)slices, a1 = 2 * pi * (float)( i + 1 ) / (float)slices;
+		Push( out, 0, 0, 0, 0, 1, 0 );
+		Push( out, std::cos( a1 ), 0, std::sin( a1 ), 0, 1, 0 );
+		Push( out, std::cos( a0 ), 0, std::sin( a0 ), 0, 1, 0 );
+	}
+}
+
 void BuildGroundMesh( std::vector<float>& out )
 {
 	Push( out, -1, 0, -1, 0, 1, 0 );

@@ -60,8 +60,29 @@ static void SolverControls( ViewerApp& app )
 	changed = ImGui::SliderInt( "iterations", &app.iterations, 1, 20 ) || changed;
 	changed = ImGui::Checkbox( "contacts", &app.contactsEnabled ) || changed;
 	changed = ImGui::Checkbox( "sleeping", &app.sleepEnabled ) || changed;
-	// Hook: the solver choice and the long range feature switches join here once the library
-	// exposes them in its API.
+	// The order of ttContactSolverType.
+	const char* solvers[] = { "XPBD (position level)", "soft step (velocity level)" };
+	int solver = (int)app.contactSolver;
+	if ( ImGui::Combo( "contact solver", &solver, solvers, 2 ) )
+	{
+		app.contactSolver = (ttContactSolverType)solver;
+		changed = true;
+	}
+	ImGui::TextUnformatted( "long range constraints" );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		ttLongRangeFeature feature = (ttLongRangeFeature)i;
+		bool implemented = ttLongRangeFeatureIsImplemented( feature );
+		char label[64];
+		snprintf( label, sizeof( label ), "%s%s", ttLongRangeFeatureName( feature ),
+		          implemented ? "" : " (not in this build)" );
+		ImGui::BeginDisabled( implemented == false );
+		changed = ImGui::Checkbox( label, &app.longRange[i] ) || changed;
+		ImGui::EndDisabled();
+	}
+	ImGui::BeginDisabled( app.longRange[ttLongRange_hierarchy] == false );
+	changed = ImGui::SliderInt( "hierarchy levels", &app.longRangeLevels, 1, 16 ) || changed;
+	ImGui::EndDisabled();
 	if ( changed )
 	{
 		app.ApplySettings();
@@ -78,9 +99,30 @@ static void DebugToggles( ViewerApp& app )
 	ImGui::Checkbox( "AABBs", &app.debug.aabbs );
 	ImGui::Checkbox( "broadphase tree", &app.debug.broadphaseTree );
 	ImGui::Checkbox( "tint sleeping bodies", &app.debug.sleeping );
-	ImGui::BeginDisabled();
-	ImGui::Checkbox( "long range constraints (not yet)", &app.debug.longRange );
-	ImGui::EndDisabled();
+	ImGui::Checkbox( "long range constraints", &app.debug.longRange );
+	if ( app.debug.longRange )
+	{
+		// The key to the colours, in the colours; dim = slack, bright = engaged.
+		auto key = [&]( const char* text, ttLongRangeFeature feature, int level, bool sameLine )
+		{
+			Vec3f c = LongRangeColor( feature, level );
+			if ( sameLine )
+			{
+				ImGui::SameLine();
+			}
+			ImGui::TextColored( ImVec4( c.x, c.y, c.z, 1 ), "%s", text );
+		};
+		key( "attachments", ttLongRange_attachments, 0, false );
+		key( "hierarchy 1", ttLongRange_hierarchy, 1, true );
+		key( "2", ttLongRange_hierarchy, 2, true );
+		key( "3", ttLongRange_hierarchy, 3, true );
+		key( "4", ttLongRange_hierarchy, 4, true );
+		key( "5+", ttLongRange_hierarchy, 5, true );
+		key( "hinge chains", ttLongRange_hingeChains, 0, false );
+		key( "unions", ttLongRange_shapeMatching, 0, true );
+		ImGui::SameLine();
+		ImGui::TextDisabled( "(dim: slack)" );
+	}
 }
 
 static void Stats( ViewerApp& app )
@@ -90,6 +132,14 @@ static void Stats( ViewerApp& app )
 	             stats.jointCount );
 	ImGui::Text( "contacts %d  pairs %d", stats.contactCount, stats.pairCount );
 	ImGui::Text( "step %.3f ms (collide %.3f, solve %.3f)", stats.totalMs, stats.collideMs, stats.solveMs );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		if ( ttWorld_IsLongRangeEnabled( app.scene.worldId, (ttLongRangeFeature)i ) )
+		{
+			ImGui::Text( "%s %d (solve %.3f ms)", ttLongRangeFeatureName( (ttLongRangeFeature)i ),
+			             stats.longRangeCount[i], stats.longRangeSolveMs[i] );
+		}
+	}
 	ImGui::Text( "energy %.4g J", (double)( ttWorld_GetKineticEnergy( app.scene.worldId ) +
 	                                        ttWorld_GetPotentialEnergy( app.scene.worldId ) ) );
 	if ( app.spring.active )
@@ -101,7 +151,7 @@ static void Stats( ViewerApp& app )
 void DrawPanels( ViewerApp& app )
 {
 	ImGui::SetNextWindowPos( ImVec2( 8, 8 ), ImGuiCond_FirstUseEver );
-	ImGui::SetNextWindowSize( ImVec2( 330, 0 ), ImGuiCond_FirstUseEver );
+	ImGui::SetNextWindowSize( ImVec2( 380, 0 ), ImGuiCond_FirstUseEver );
 	ImGui::Begin( "tether" );
 	ScenePicker( app );
 	if ( app.loaded )

@@ -3,6 +3,7 @@
 // and with --video an MP4 made by the ffmpeg program.
 #include "camera.h"
 #include "headless.h"
+#include "label_overlay.h"
 #include "png_io.h"
 #include "scene_source.h"
 #include "viewer.h"
@@ -10,10 +11,12 @@
 
 #include "tools_api.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -28,22 +31,56 @@ struct RenderArguments
 	bool contacts = false;
 	bool limits = false;
 	bool tree = false;
+	bool longRangeDraw = false;
+	bool labels = false;
+	bool camera = false;
+	Vec3f eye = { 0, 0, 0 }, target = { 0, 0, 0 };
+	ttLongRangeSwitches longRange = {};
 	bool help = false;
 };
 
-const char* kRenderUsage = "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
-                           "                     [--video] [--contacts] [--limits] [--tree]\n"
-                           "  SCENE: a scene file (default: the built-in showcase)\n"
-                           "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
-                           "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
-                           "  --contacts draws contact points and normals, --limits the joint limits,\n"
-                           "  --tree the broadphase tree's boxes\n";
+const char* kRenderUsage =
+    "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
+    "                     [--video] [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
+    "                     [--camera EX,EY,EZ,TX,TY,TZ] [--long-range NAME=on|off]...\n"
+    "  SCENE: a scene file (default: the built-in showcase)\n"
+    "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
+    "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
+    "  --contacts draws contact points and normals, --limits the joint limits,\n"
+    "  --tree the broadphase tree's boxes, --draw-long-range the long range constraints,\n"
+    "  --labels each joint's force, torque and gap as text;\n"
+    "  --camera puts the eye at EX,EY,EZ looking at TX,TY,TZ (m; default: framing the start);\n"
+    "  --long-range switches a long range feature as in tether run\n";
 
 int UsageError( const char* message, const char* value )
 {
 	fprintf( stderr, "tether: render: %s%s%s\nTry 'tether render --help'.\n", message, value ? " " : "",
 	         value ? value : "" );
 	return 2;
+}
+
+// Six finite numbers separated by commas: the eye and the point looked at.
+bool ParseCamera( const char* text, Vec3f* eye, Vec3f* target )
+{
+	float values[6];
+	const char* at = text;
+	for ( int i = 0; i < 6; ++i )
+	{
+		char* end = nullptr;
+		double value = strtod( at, &end );
+		if ( end == at || std::isfinite( value ) == false || std::fabs( value ) > 1e6 || *end != ( i < 5 ? ',' : 0 ) )
+		{
+			return false;
+		}
+		values[i] = (float)value;
+		at = end + ( i < 5 ? 1 : 0 );
+	}
+	*eye = { values[0], values[1], values[2] };
+	*target = { values[3], values[4], values[5] };
+	Vec3f offset = *eye - *target;
+	float distance = Length( offset );
+	// The picture's up is +y: a camera looking straight up or down has no up direction.
+	return distance > 1e-3f && std::fabs( offset.y ) < 0.9999f * distance;
 }
 
 bool ParseDouble( const char* text, double* value )
@@ -55,6 +92,30 @@ bool ParseDouble( const char* text, double* value )
 
 int ParseArguments( int argc, char** argv, RenderArguments* args )
 {
+	// "--name=value" is read as "--name value", as tether run reads it.
+	std::vector<std::string> words;
+	for ( int i = 1; i < argc; ++i )
+	{
+		std::string word = argv[i];
+		size_t equals = word.find( '=' );
+		if ( word.compare( 0, 2, "--" ) == 0 && equals != std::string::npos )
+		{
+			words.push_back( word.substr( 0, equals ) );
+			words.push_back( word.substr( equals + 1 ) );
+		}
+		else
+		{
+			words.push_back( word );
+		}
+	}
+	std::vector<char*> items;
+	items.push_back( argv[0] );
+	for ( std::string& word : words )
+	{
+		items.push_back( &word[0] );
+	}
+	argc = (int)items.size();
+	argv = items.data();
 	for ( int i = 1; i < argc; ++i )
 	{
 		std::string arg = argv[i];
@@ -100,6 +161,29 @@ int ParseArguments( int argc, char** argv, RenderArguments* args )
 		else if ( arg == "--tree" )
 		{
 			args->tree = true;
+		}
+		else if ( arg == "--draw-long-range" )
+		{
+			args->longRangeDraw = true;
+		}
+		else if ( arg == "--labels" )
+		{
+			args->labels = true;
+		}
+		else if ( arg == "--camera" )
+		{
+			if ( i + 1 >= argc || ParseCamera( argv[++i], &args->eye, &args->target ) == false )
+				return UsageError( "--camera needs EYE_X,EYE_Y,EYE_Z,TARGET_X,TARGET_Y,TARGET_Z: six numbers, the eye "
+				                   "apart from the target and not straight above or below it",
+				                   nullptr );
+			args->camera = true;
+		}
+		else if ( arg == "--long-range" )
+		{
+			if ( i + 1 >= argc || ttLongRangeSwitches_Parse( &args->longRange, argv[++i] ) == false )
+				return UsageError( "--long-range needs NAME=on or NAME=off, NAME one of attachments, hierarchy, "
+				                   "hingeChains, shapeMatching, supportingContacts",
+				                   nullptr );
 		}
 		else if ( arg[0] == '-' )
 		{
@@ -154,6 +238,11 @@ int ttViewerRenderMain( int argc, char** argv )
 		fprintf( stderr, "tether: %s\n", error );
 		return 1;
 	}
+	if ( ttLongRangeSwitches_Apply( &args.longRange, scene.worldId ) == false )
+	{
+		ttScene_Destroy( &scene );
+		return 1;
+	}
 	HeadlessContext context;
 	Renderer renderer;
 	if ( ttMakeDirectories( args.outDir.c_str(), error, (int)sizeof( error ) ) == false ||
@@ -172,12 +261,21 @@ int ttViewerRenderMain( int argc, char** argv )
 	float radius;
 	SceneFraming( scene, &center, &radius );
 	camera.Frame( center, radius );
+	if ( args.camera )
+	{
+		camera.LookFrom( args.eye, args.target );
+	}
 	DrawView view = { camera.View(), camera.Projection( args.width, args.height ), args.width, args.height, center,
 	                  radius * 1.5f };
 	DebugDrawOptions options;
 	options.contacts = args.contacts;
 	options.limits = args.limits;
 	options.broadphaseTree = args.tree;
+	options.longRange = args.longRangeDraw;
+	options.jointLabels = args.labels;
+	options.viewDirection = Normalize( camera.target - camera.Eye() );
+	Mat4f viewProjection = Multiply( view.projection, view.view );
+	std::vector<WorldLabel> labels;
 
 	double seconds = args.seconds >= 0 ? args.seconds : (double)scene.seconds;
 	int frameCount = (int)( seconds * args.fps + 1e-9 ) + 1;
@@ -194,7 +292,9 @@ int ttViewerRenderMain( int argc, char** argv )
 			time += (double)scene.timeStep;
 		}
 		renderer.Clear();
-		DrawWorld( renderer, scene.worldId, options, ttBodyId{}, nullptr );
+		labels.clear();
+		DrawWorld( renderer, scene.worldId, options, ttBodyId{}, &labels );
+		AddLabelOverlay( renderer, labels, viewProjection, args.width, args.height );
 		BeginHeadlessFrame( &context );
 		renderer.Draw( view );
 		ReadHeadlessFrame( &context, &pixels );

@@ -142,6 +142,7 @@ bool Renderer::Init( char* error, int errorSize )
 	BuildBoxMesh( data[Mesh_box] );
 	BuildCylinderMesh( data[Mesh_cylinder], 32 );
 	BuildGroundMesh( data[Mesh_ground] );
+	BuildDiscMesh( data[Mesh_disc], 32 );
 	for ( int k = 0; k < Mesh_count; ++k )
 	{
 		UploadMesh( &m_meshes[k].vao, &m_meshes[k].vbo, data[k] );
@@ -196,6 +197,7 @@ void Renderer::Clear()
 {
 	m_items.clear();
 	m_lines.clear();
+	m_screenLines.clear();
 }
 
 void Renderer::AddMesh( MeshKind kind, const Mat4f& model, Vec3f color )
@@ -207,6 +209,23 @@ void Renderer::AddLine( Vec3f a, Vec3f b, Vec3f color )
 {
 	float v[12] = { a.x, a.y, a.z, color.x, color.y, color.z, b.x, b.y, b.z, color.x, color.y, color.z };
 	m_lines.insert( m_lines.end(), v, v + 12 );
+}
+
+void Renderer::AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color )
+{
+	float v[12] = { x0, y0, 0, color.x, color.y, color.z, x1, y1, 0, color.x, color.y, color.z };
+	m_screenLines.insert( m_screenLines.end(), v, v + 12 );
+}
+
+void Renderer::DrawLines( const std::vector<float>& lines, const Mat4f& viewProjection )
+{
+	glUseProgram( m_lineProgram );
+	glUniformMatrix4fv( glGetUniformLocation( m_lineProgram, "uViewProjection" ), 1, GL_FALSE, viewProjection.m );
+	glBindVertexArray( m_lineVao );
+	glBindBuffer( GL_ARRAY_BUFFER, m_lineVbo );
+	glBufferData( GL_ARRAY_BUFFER, (GLsizeiptr)( lines.size() * sizeof( float ) ), lines.data(), GL_STREAM_DRAW );
+	glDrawArrays( GL_LINES, 0, (GLsizei)( lines.size() / 6 ) );
+	glBindVertexArray( 0 );
 }
 
 void Renderer::DrawMeshes( unsigned program, bool withColor )
@@ -282,19 +301,18 @@ void Renderer::Draw( const DrawView& view )
 	glUniform1i( glGetUniformLocation( m_litProgram, "uShadow" ), 0 );
 	DrawMeshes( m_litProgram, true );
 
+	// Debug lines show through the bodies: they are for seeing what is hidden.
+	glDisable( GL_DEPTH_TEST );
 	if ( m_lines.empty() == false )
 	{
-		// Debug lines show through the bodies: they are for seeing what is hidden.
-		glDisable( GL_DEPTH_TEST );
-		glUseProgram( m_lineProgram );
-		glUniformMatrix4fv( glGetUniformLocation( m_lineProgram, "uViewProjection" ), 1, GL_FALSE, viewProjection.m );
-		glBindVertexArray( m_lineVao );
-		glBindBuffer( GL_ARRAY_BUFFER, m_lineVbo );
-		glBufferData( GL_ARRAY_BUFFER, (GLsizeiptr)( m_lines.size() * sizeof( float ) ), m_lines.data(),
-		              GL_STREAM_DRAW );
-		glDrawArrays( GL_LINES, 0, (GLsizei)( m_lines.size() / 6 ) );
-		glBindVertexArray( 0 );
-		glEnable( GL_DEPTH_TEST );
+		DrawLines( m_lines, viewProjection );
 	}
+	if ( m_screenLines.empty() == false )
+	{
+		// Pixel centres: a line from (x, y) to (x + n, y) covers row y exactly.
+		Mat4f pixels = Orthographic( -0.5f, (float)view.width - 0.5f, (float)view.height - 0.5f, -0.5f, -1, 1 );
+		DrawLines( m_screenLines, pixels );
+	}
+	glEnable( GL_DEPTH_TEST );
 	glUseProgram( 0 );
 }

@@ -14,6 +14,7 @@ enum MeshKind
 	Mesh_box,        ///< half extents 1
 	Mesh_cylinder,   ///< radius 1, y in [-1, 1], open ends (capsules close them with spheres)
 	Mesh_ground,     ///< square in the xz plane, half extent 1, checkered by world position
+	Mesh_disc,       ///< disc in the xz plane, radius 1, normal +y
 	Mesh_count,
 };
 
@@ -34,7 +35,9 @@ class Renderer
 	void Clear();
 	void AddMesh( MeshKind kind, const Mat4f& model, Vec3f color );
 	void AddLine( Vec3f a, Vec3f b, Vec3f color );
-	/// Shadow pass, then the lit meshes, then the lines over them.
+	/// A line in pixels of the framebuffer (origin top left), drawn over everything: text.
+	void AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color );
+	/// Shadow pass, then the lit meshes, then the lines over them, then the screen lines.
 	void Draw( const DrawView& view );
 
   private:
@@ -50,9 +53,11 @@ class Renderer
 		int vertexCount = 0;
 	};
 	void DrawMeshes( unsigned program, bool withColor );
+	void DrawLines( const std::vector<float>& lines, const Mat4f& viewProjection );
 
 	std::vector<Item> m_items;
-	std::vector<float> m_lines; ///< x y z r g b per vertex
+	std::vector<float> m_lines;       ///< x y z r g b per vertex
+	std::vector<float> m_screenLines; ///< the same with x y in pixels and z 0
 	Mesh m_meshes[Mesh_count];
 	unsigned m_litProgram = 0, m_depthProgram = 0, m_lineProgram = 0;
 	unsigned m_shadowTexture = 0, m_shadowFramebuffer = 0;

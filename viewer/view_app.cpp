@@ -40,8 +40,14 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 	{
 		substeps = ttWorld_GetSubsteps( scene.worldId );
 		iterations = ttWorld_GetIterations( scene.worldId );
-		contactsEnabled = true;
+		contactsEnabled = ttWorld_AreContactsEnabled( scene.worldId );
 		sleepEnabled = ttWorld_IsSleepEnabled( scene.worldId );
+		contactSolver = ttWorld_GetContactSolver( scene.worldId );
+		for ( int i = 0; i < ttLongRange_featureCount; ++i )
+		{
+			longRange[i] = ttWorld_IsLongRangeEnabled( scene.worldId, (ttLongRangeFeature)i );
+		}
+		longRangeLevels = ttWorld_GetLongRangeLevels( scene.worldId );
 	}
 	ApplySettings();
 	SceneFraming( scene, &framingCenter, &framingRadius );
@@ -58,6 +64,16 @@ void ViewerApp::ApplySettings()
 	ttWorld_SetIterations( scene.worldId, iterations );
 	ttWorld_EnableContacts( scene.worldId, contactsEnabled );
 	ttWorld_EnableSleep( scene.worldId, sleepEnabled );
+	ttWorld_SetContactSolver( scene.worldId, contactSolver );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		// The panel offers only the features this build implements; the others stay as they are.
+		if ( ttLongRangeFeatureIsImplemented( (ttLongRangeFeature)i ) )
+		{
+			ttWorld_EnableLongRange( scene.worldId, (ttLongRangeFeature)i, longRange[i] );
+		}
+	}
+	ttWorld_SetLongRangeLevels( scene.worldId, longRangeLevels );
 }
 
 void ViewerApp::StepOnce()
@@ -98,13 +114,16 @@ struct ViewArguments
 	std::string screenshot;
 	int frames = 3;
 	int width = 1280, height = 800;
+	DebugDrawOptions debug; ///< toggles to start with (the debug panel changes them)
 	bool help = false;
 };
 
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
+                         "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
                          "  SCENE: a scene file (default: the built-in showcase)\n"
                          "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
-                         "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n";
+                         "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
+                         "  --contacts ... --labels: start with these debug drawings on, as in tether render\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 {
@@ -129,6 +148,26 @@ int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 				return 2;
 			}
 			( arg == "--frames" ? args->frames : ( arg == "--width" ? args->width : args->height ) ) = value;
+		}
+		else if ( arg == "--contacts" )
+		{
+			args->debug.contacts = true;
+		}
+		else if ( arg == "--limits" )
+		{
+			args->debug.limits = true;
+		}
+		else if ( arg == "--tree" )
+		{
+			args->debug.broadphaseTree = true;
+		}
+		else if ( arg == "--draw-long-range" )
+		{
+			args->debug.longRange = true;
+		}
+		else if ( arg == "--labels" )
+		{
+			args->debug.jointLabels = true;
 		}
 		else if ( arg[0] == '-' || args->scene.empty() == false )
 		{
@@ -291,6 +330,7 @@ int ttViewerViewMain( int argc, char** argv )
 		return code;
 	}
 	ViewerApp app;
+	app.debug = args.debug;
 	app.sceneFiles = ListSceneFiles();
 	if ( app.Load( args.scene, true ) == false )
 	{
@@ -356,6 +396,7 @@ int ttViewerViewMain( int argc, char** argv )
 		DrawPanels( app );
 		std::vector<WorldLabel> labels;
 		renderer.Clear();
+		app.debug.viewDirection = app.camera.target - app.camera.Eye();
 		DrawWorld( renderer, app.scene.worldId, app.debug, app.spring.active ? app.spring.body : ttBodyId{}, &labels );
 		if ( app.spring.active )
 		{

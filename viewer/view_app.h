@@ -34,6 +34,9 @@ struct ViewerApp
 	int substeps = 0, iterations = 0;
 	bool contactsEnabled = true;
 	bool sleepEnabled = true;
+	ttContactSolverType contactSolver = ttContactSolver_softStep;
+	bool longRange[ttLongRange_featureCount] = {};
+	int longRangeLevels = 3;
 
 	/// Load a scene (replacing the current one) and frame it; keeps the old one on failure.
 	bool Load( const std::string& path, bool reframe );

@@ -163,6 +163,25 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 			}
 			break;
 		}
+		case ttShape_cylinder:
+		{
+			// A tube along the frame's y axis closed by two discs (the lower one mirrored).
+			ttCylinder cylinder = ttShape_GetCylinder( shape );
+			float r = (float)cylinder.radius, h = (float)cylinder.halfHeight;
+			Mat4f tube = Identity4();
+			tube.m[0] = tube.m[10] = r;
+			tube.m[5] = h;
+			renderer.AddMesh( Mesh_cylinder, Multiply( frame, tube ), color );
+			for ( float side : { 1.0f, -1.0f } )
+			{
+				Mat4f cap = Identity4();
+				cap.m[0] = cap.m[10] = r;
+				cap.m[5] = side;
+				cap.m[13] = side * h;
+				renderer.AddMesh( Mesh_disc, Multiply( frame, cap ), color );
+			}
+			break;
+		}
 		case ttShape_plane:
 			AddPlane( renderer, frame, ttShape_GetPlane( shape ), { 0.78f, 0.76f, 0.72f } );
 			break;
@@ -429,6 +448,112 @@ static void AddBroadphaseTree( Renderer& renderer, ttWorldId worldId )
 	}
 }
 
+Vec3f LongRangeColor( ttLongRangeFeature feature, int level )
+{
+	static const Vec3f levels[] = {
+	    { 0.1f, 0.9f, 0.95f }, { 0.35f, 0.95f, 0.3f }, { 1, 0.9f, 0.2f }, { 1, 0.6f, 0.15f }, { 1, 0.3f, 0.25f } };
+	switch ( feature )
+	{
+		case ttLongRange_attachments:
+			return { 1, 0.25f, 0.85f };
+		case ttLongRange_hierarchy:
+		{
+			int index = level < 1 ? 0 : ( level > 5 ? 4 : level - 1 );
+			return levels[index];
+		}
+		case ttLongRange_hingeChains:
+			return { 0.3f, 0.55f, 1 };
+		case ttLongRange_shapeMatching:
+			return { 0.95f, 0.95f, 0.95f };
+		case ttLongRange_supportingContacts:
+			return { 1, 0.12f, 0.1f }; // red, as the paper's fig. 12 shows supporting contacts
+		default:
+			return { 1, 1, 1 };
+	}
+}
+
+// A bound as an arc from a to b whose middle stands off the chord by `bulge` (a fraction of its
+// length) across the view: the attachments of a straight chain all start at its anchor and lie
+// along it, and nested arcs keep them apart. Positive and negative bulges put two kinds on
+// opposite sides.
+static void AddBoundArc( Renderer& renderer, Vec3f a, Vec3f b, Vec3f viewDirection, float bulge, Vec3f color )
+{
+	Vec3f chord = b - a;
+	float length = Length( chord );
+	Vec3f side = Normalize( Cross( chord, viewDirection ) );
+	if ( Length( side ) == 0 )
+	{
+		renderer.AddLine( a, b, color ); // seen end on: a point either way
+		return;
+	}
+	// A quadratic Bezier curve: its middle lies half way to the control point.
+	Vec3f control = ( a + b ) * 0.5f + side * ( 2 * bulge * length );
+	const int segments = 12;
+	Vec3f previous = a;
+	for ( int i = 1; i <= segments; ++i )
+	{
+		float t = (float)i / segments, u = 1 - t;
+		Vec3f next = a * ( u * u ) + control * ( 2 * u * t ) + b * ( t * t );
+		renderer.AddLine( previous, next, color );
+		previous = next;
+	}
+}
+
+static void AddCross( Renderer& renderer, Vec3f p, float s, Vec3f color )
+{
+	renderer.AddLine( p - Vec3f{ s, 0, 0 }, p + Vec3f{ s, 0, 0 }, color );
+	renderer.AddLine( p - Vec3f{ 0, s, 0 }, p + Vec3f{ 0, s, 0 }, color );
+	renderer.AddLine( p - Vec3f{ 0, 0, s }, p + Vec3f{ 0, 0, s }, color );
+}
+
+static void AddLongRange( Renderer& renderer, ttWorldId worldId, Vec3f viewDirection )
+{
+	int capacity = ttWorld_GetLongRangeConstraintCount( worldId );
+	if ( capacity <= 0 )
+	{
+		return;
+	}
+	std::vector<ttLongRangeConstraintData> data( (size_t)capacity );
+	int count = ttWorld_GetLongRangeConstraints( worldId, data.data(), capacity );
+	for ( int i = 0; i < count; ++i )
+	{
+		const ttLongRangeConstraintData& d = data[(size_t)i];
+		Vec3f a = V3( d.pointA ), b = V3( d.pointB );
+		// Slack constraints dimmed, engaged ones at full strength with their ends marked.
+		Vec3f bright = LongRangeColor( d.feature, d.level );
+		Vec3f color = d.active ? bright : bright * 0.45f;
+		switch ( d.feature )
+		{
+			case ttLongRange_attachments:
+				AddBoundArc( renderer, a, b, viewDirection, 0.06f, color );
+				break;
+			case ttLongRange_hierarchy:
+				AddBoundArc( renderer, a, b, viewDirection, -0.06f, color );
+				break;
+			case ttLongRange_hingeChains:
+			{
+				renderer.AddLine( a, b, color );
+				Vec3f middle = ( a + b ) * 0.5f;
+				renderer.AddLine( middle, middle + V3( d.axis ) * ( 0.3f * (float)d.upper ), color );
+				break;
+			}
+			case ttLongRange_supportingContacts:
+				// The held point, and a tick down toward the ground it is held to.
+				AddCross( renderer, b, 0.025f, color );
+				renderer.AddLine( b, b - V3( d.axis ) * 0.08f, color );
+				break;
+			default:
+				renderer.AddLine( a, b, color );
+				break;
+		}
+		if ( d.active && ( d.feature == ttLongRange_attachments || d.feature == ttLongRange_hierarchy ) )
+		{
+			float s = 0.02f + 0.02f * (float)d.upper / ( 1 + (float)d.upper );
+			AddCross( renderer, b, s, bright );
+		}
+	}
+}
+
 void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& options, ttBodyId highlight,
                 std::vector<WorldLabel>* labels )
 {
@@ -441,6 +566,11 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 		if ( options.sleeping && type != ttBody_static && ttBody_IsAwake( body ) == false )
 		{
 			color = SleepingTint( color );
+		}
+		if ( options.longRange && type == ttBody_dynamic && ttBody_IsSupported( body ) )
+		{
+			// Bodies held up by supporting contacts turn red, as in the paper's fig. 12.
+			color = color * 0.35f + Vec3f{ 0.85f, 0.1f, 0.08f } * 0.65f;
 		}
 		if ( ttBody_IsValid( highlight ) && highlight.index1 == body.index1 )
 		{
@@ -474,5 +604,9 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 	if ( options.broadphaseTree )
 	{
 		AddBroadphaseTree( renderer, worldId );
+	}
+	if ( options.longRange )
+	{
+		AddLongRange( renderer, worldId, Normalize( options.viewDirection ) );
 	}
 }

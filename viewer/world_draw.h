@@ -21,9 +21,13 @@ struct DebugDrawOptions
 	bool broadphaseTree = false;
 	/// Sleeping bodies drawn in a dimmed blue-grey tint of their colour (ttBody_IsAwake).
 	bool sleeping = true;
-	// Hook for a later issue; nothing draws it yet because the library does not expose the long
-	// range constraints.
+	/// Long range constraints (ttWorld_GetLongRangeConstraints), a colour per kind, dim while slack
+	/// and bright where engaged: attachments magenta, hierarchy levels cyan, green, yellow,
+	/// orange, red; hinge chains blue with each body's chain axis; rigid unions white.
 	bool longRange = false;
+	/// Where the camera looks (set by the caller each frame): the arcs of the bounds bulge across
+	/// it, so that bounds lying along one straight chain stay apart on screen.
+	Vec3f viewDirection = { 0, 0, -1 };
 };
 
 struct WorldLabel
@@ -34,6 +38,9 @@ struct WorldLabel
 
 /// Colour of the body with this index in ttWorld_GetBodies order (static bodies are grey).
 Vec3f BodyColor( int index, ttBodyType type );
+
+/// Colour of a kind of long range constraint (the hierarchy's by level), as the debug draw uses it.
+Vec3f LongRangeColor( ttLongRangeFeature feature, int level );
 
 /// Centre and radius of a sphere around every finite shape (planes left out); false if none.
 bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius );

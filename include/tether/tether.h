@@ -33,6 +33,7 @@ TT_API ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
 TT_API int ttWorld_GetIterations( ttWorldId worldId );
 TT_API ttResult ttWorld_SetContactCompliance( ttWorldId worldId, ttReal compliance );
 TT_API ttResult ttWorld_EnableContacts( ttWorldId worldId, bool flag );
+TT_API bool ttWorld_AreContactsEnabled( ttWorldId worldId );
 /// Choose the contact solver (soft step by default; XPBD's position-level contacts as in the paper).
 TT_API ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
 TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
@@ -66,6 +67,15 @@ TT_API int ttWorld_GetLongRangeLevels( ttWorldId worldId );
 /// section 3.6): copies up to capacity of them and returns how many there are (contacts may be
 /// NULL when capacity is 0).
 TT_API int ttWorld_GetSupportingContacts( ttWorldId worldId, ttSupportingContact* contacts, int capacity );
+/// Whether this build implements a long range feature (ttWorld_EnableLongRange refuses the others).
+TT_API bool ttLongRangeFeatureIsImplemented( ttLongRangeFeature feature );
+/// Debug read of the long range constraints of the features that are on (ttLongRangeConstraintData,
+/// in feature order). Like the broadphase read, it first brings the analysis up to date with the
+/// joint graph and the switches, as the next step would (its time is reported by that step), so
+/// the constraints can be read before the first step and right after a switch.
+TT_API int ttWorld_GetLongRangeConstraintCount( ttWorldId worldId );
+/// Copy up to capacity of those constraints; returns how many were copied.
+TT_API int ttWorld_GetLongRangeConstraints( ttWorldId worldId, ttLongRangeConstraintData* data, int capacity );
 
 TT_API int ttWorld_GetBodyCount( ttWorldId worldId );
 /// Copy up to capacity ids of the world's bodies (in creation-slot order); returns how many.

@@ -385,6 +385,35 @@ typedef struct ttContactData
 	uint32_t featureId;
 } ttContactData;
 
+/// One long range constraint as the solver uses it (ttWorld_GetLongRangeConstraints), for debug
+/// drawing and tests. Every kind is a pair of world points with a distance range, so that a
+/// viewer can draw any of them as a line; `feature` says which kind it is. See docs/long-range.md.
+///  - attachments: pointA on the static or kinematic body, pointB the joint point it holds;
+///  - hierarchy: the two joint points a level-`level` link joins (each on the heavier body at its
+///    joint);
+///  - hingeChains: one entry per chain body between its two hinges (lower = upper = the segment's
+///    length), `axis` the body's chain axis, which the projection turns along the plane normal;
+///  - shapeMatching: one entry per member of a rigid union, from the union's first body's centre of
+///    mass to the member's (lower = upper = their distance in the conforming rest state).
+typedef struct ttLongRangeConstraintData
+{
+	ttLongRangeFeature feature; ///< the switch that made it: the kind of constraint
+	int level;                  ///< hierarchy: 1, 2, ... (a level-n link spans 2^n segments of a chain); else 0
+	int group;                  ///< hinge chains and unions: the chain's or union's index; -1 for bounds
+	ttBodyId bodyA, bodyB;      ///< the points' bodies (null for the world's hidden ground body)
+	ttVec3 pointA, pointB;      ///< world, now
+	/// The range the solver holds |pointB - pointA| in, m, as enforced (with `upperAsLower` the
+	/// lower bound is the upper one); lower = 0: no lower bound.
+	ttReal lower, upper;
+	ttReal distance; ///< |pointB - pointA| now
+	ttVec3 axis;     ///< hinge chains: the body's chain axis (unit, world); zero for the others
+	/// Bounds: pushed (their multiplier non-zero) in the last substep of the last step, i.e. the
+	/// bound was violated beyond its slack and engaged. Chains and unions: projected in the last
+	/// step (false while asleep and before the first step).
+	bool active;
+	ttReal force; ///< bounds: |lambda| / h^2 of the last substep, N; 0 for the other kinds
+} ttLongRangeConstraintData;
+
 /// Per-step counters of the last step, for the stats panel and benchmarks.
 typedef struct ttStepStats
 {
