@@ -235,11 +235,24 @@ static bool ttBenchCaseAndPrint( const ttBenchCase* c, const ttBenchOptions* opt
 	                     r.sums.contactSolveMs / frames );
 	for ( int i = 0; i < ttLongRange_featureCount && used > 0 && used < (int)sizeof( split ); ++i )
 	{
-		if ( r.sums.longRangeCount[i] >= 0 )
+		if ( r.sums.longRangeCount[i] < 0 )
 		{
-			used += snprintf( split + used, sizeof( split ) - (size_t)used, ", %s (%d) %.4f + analysis %.4f once",
-			                  ttLongRangeFeatureName( (ttLongRangeFeature)i ), r.sums.longRangeCount[i],
-			                  r.sums.longRangeSolveMs[i] / frames, r.sums.longRangeAnalysisMs[i] );
+			continue;
+		}
+		const char* name = ttLongRangeFeatureName( (ttLongRangeFeature)i );
+		if ( i == ttLongRange_supportingContacts )
+		{
+			// The contact graph is analysed every step: its analysis is a per-frame cost.
+			used += snprintf( split + used, sizeof( split ) - (size_t)used, ", %s (%d) %.4f + analysis %.4f", name,
+			                  r.sums.longRangeCount[i], r.sums.longRangeSolveMs[i] / frames,
+			                  r.sums.longRangeAnalysisMs[i] / frames );
+		}
+		else
+		{
+			// The joint graph is analysed when it changes: over the run, usually once.
+			used += snprintf( split + used, sizeof( split ) - (size_t)used, ", %s (%d) %.4f + analysis %.4f once", name,
+			                  r.sums.longRangeCount[i], r.sums.longRangeSolveMs[i] / frames,
+			                  r.sums.longRangeAnalysisMs[i] );
 		}
 	}
 	printf( "| %s | %d | %d | %d x %d | %.4f | %.4f | %s | %s | %s |\n", c->label, r.bodies, r.joints, r.substeps,
