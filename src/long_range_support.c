@@ -7,9 +7,9 @@
 //     gravity): the body on the upper side of the normal rests on the other; a contact closer to
 //     vertical holds nothing up but by friction. Only dynamic bodies are held, and only static
 //     bodies are ground (a kinematic body moves, so a contact with it is no fixed support);
-//   - the point is static when it carries load (or its upper body was held in the last step: its
-//     ground constraints may have taken the load) and its two bodies' points slide over each other
-//     (move in the contact plane) slower than TT_STATIC_CONTACT_SPEED: a sliding (dynamic) contact
+//   - the point is static when it touches (carries load, or is closed to within 1 mm, or its upper
+//     body was held in the last step: its ground constraints may have taken the load) and its two bodies' points slide
+//     over each other (move in the contact plane) slower than TT_STATIC_CONTACT_SPEED: a sliding (dynamic) contact
 //     supports nothing (fig. 11, bottom);
 //   - points are processed from the lowest to the highest along "up". A static point on the ground
 //     supports; a static point on a dynamic body supports when its projection on the plane normal
@@ -45,6 +45,7 @@
 
 #define TT_SUPPORT_MIN_UP_COS ( (ttReal)0.17 ) // cos 80 degrees
 #define TT_STATIC_CONTACT_SPEED ( (ttReal)0.05 )
+#define TT_SUPPORT_TOUCH ( (ttReal)0.001 )
 // Points on the edge of a hull count as inside: contact points clipped to a face lie on that
 // face's border, and the border of the face below is where the hull of its own contacts is. That
 // hull is smaller than the face, though: a manifold keeps at most 4 points of its contact patch,
@@ -269,6 +270,11 @@ static bool ttBuildNodes( ttWorld* world, ttSupportSet* set )
 			ttVec3 relative = ttSub( ttBody_PointVelocity( upper, rUpper ), ttBody_PointVelocity( lower, rLower ) );
 			ttVec3 slip = ttMulAdd( relative, -ttDot( relative, m->normal ), m->normal );
 			ttVec3 point = ttAdd( ttBody_Center( upper ), rUpper );
+			// Closed: the upper body's point is not above the lower one's along the normal by more
+			// than TT_SUPPORT_TOUCH. The position-level solver ends its iterations with no
+			// multiplier on a third of the points of a resting stack (the others did the work).
+			ttVec3 gap = ttAdd( ttBody_RelativeCenter( lower, upper ), ttSub( rUpper, rLower ) );
+			bool touching = ttDot( gap, m->normal ) * ( bOnTop ? 1 : -1 ) <= TT_SUPPORT_TOUCH;
 			ttReal h = world->substepTime;
 			ttReal load = h <= 0                                             ? 0
 			              : world->contactSolver == ttContactSolver_softStep ? cp->normalImpulse / h
@@ -279,8 +285,9 @@ static bool ttBuildNodes( ttWorld* world, ttSupportSet* set )
 			    .lower = bOnTop ? m->bodyA : m->bodyB,
 			    .onGround = lower->type == ttBody_static,
 			    // A body held in the last step may have passed its load to its ground constraints.
-			    .isStatic = ( ttPointCarriesLoad( world, cp ) || set->held[bOnTop ? m->bodyB : m->bodyA] ) &&
-			                ttLength( slip ) <= TT_STATIC_CONTACT_SPEED,
+			    .isStatic =
+			        ( ttPointCarriesLoad( world, cp ) || touching || set->held[bOnTop ? m->bodyB : m->bodyA] ) &&
+			        ttLength( slip ) <= TT_STATIC_CONTACT_SPEED,
 			    .height = ttDot( set->up, point ),
 			    .projected = ttProject( set, point ),
 			    .point = point,
