@@ -76,27 +76,6 @@ struct ttHingeChainSet
 
 #define TT_CHAIN_PARALLEL_TOLERANCE ( (ttReal)1e-3 ) ///< |u x e| for parallel hinge axes (0.06 degrees)
 
-static bool ttGrowArray( void** array, int* capacity, int needed, size_t itemSize )
-{
-	if ( needed <= *capacity )
-	{
-		return true;
-	}
-	int next = *capacity < 16 ? 16 : *capacity;
-	while ( next < needed )
-	{
-		next *= 2;
-	}
-	void* grown = ttGrow( *array, itemSize * (size_t)*capacity, itemSize * (size_t)next );
-	if ( grown == NULL )
-	{
-		return false;
-	}
-	*array = grown;
-	*capacity = next;
-	return true;
-}
-
 static bool ttIsChainCandidate( const ttBody* body )
 {
 	return body->type == ttBody_dynamic && body->fixedRotation == false;
@@ -162,7 +141,7 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 	{
 		int bodyIndex = set->queue[head++];
 		ttBody* body = ttWorld_Body( world, bodyIndex );
-		if ( ttGrowArray( (void**)&set->bodies, &set->bodyCapacity, set->bodyCount + 1, sizeof( ttChainBody ) ) ==
+		if ( ttReserve( (void**)&set->bodies, &set->bodyCapacity, set->bodyCount + 1, sizeof( ttChainBody ) ) ==
 		     false )
 		{
 			*failed = true;
@@ -231,7 +210,7 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 				    entryHeight + ttDot( ttSub( ttSideFrame( joint, side ).p, entryPoint ), axis );
 				set->jointHasHeight[jointIndex] = true;
 			}
-			if ( ttGrowArray( (void**)&set->points, &set->pointCapacity, set->pointCount + 1,
+			if ( ttReserve( (void**)&set->points, &set->pointCapacity, set->pointCount + 1,
 			                  sizeof( ttChainPoint ) ) == false )
 			{
 				*failed = true;
@@ -277,7 +256,7 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 		set->points[p].h = set->jointHeight[set->points[p].joint] - reference;
 	}
 
-	if ( ttGrowArray( (void**)&set->chains, &set->chainCapacity, set->chainCount + 1, sizeof( ttHingeChain ) ) ==
+	if ( ttReserve( (void**)&set->chains, &set->chainCapacity, set->chainCount + 1, sizeof( ttHingeChain ) ) ==
 	     false )
 	{
 		*failed = true;
