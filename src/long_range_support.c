@@ -74,6 +74,14 @@ typedef struct ttSupportNode
 	int next;           ///< next supporting node with the same upper body, -1 at the end
 } ttSupportNode;
 
+// A node's place in the bottom-up order. The height travels with the index so that qsort needs no
+// context (a static pointer to the nodes would race when two worlds step on two threads).
+typedef struct ttSupportOrder
+{
+	ttReal height;
+	int node;
+} ttSupportOrder;
+
 // A ground constraint on a supported body: its point is held at a world position, below which it
 // may not go along up, and from which static friction keeps it from sliding.
 typedef struct ttSupportAnchor
@@ -89,7 +97,7 @@ struct ttSupportSet
 {
 	ttSupportNode* nodes;
 	int nodeCount, nodeCapacity;
-	int* order;
+	ttSupportOrder* order; ///< the nodes by height, lowest first
 	int orderCapacity;
 	ttSupportAnchor* anchors;
 	int anchorCount, anchorCapacity;
@@ -166,11 +174,10 @@ void ttSupport_Forget( ttWorld* world )
 	}
 }
 
-static const ttSupportNode* s_sortNodes; // qsort has no context argument; the analysis is not reentrant per world
 static int ttCompareHeights( const void* a, const void* b )
 {
-	ttReal ha = s_sortNodes[*(const int*)a].height;
-	ttReal hb = s_sortNodes[*(const int*)b].height;
+	ttReal ha = ( (const ttSupportOrder*)a )->height;
+	ttReal hb = ( (const ttSupportOrder*)b )->height;
 	return ha < hb ? -1 : ( ha > hb ? 1 : 0 );
 }
 
@@ -237,7 +244,7 @@ static bool ttBuildNodes( ttWorld* world, ttSupportSet* set )
 		pointTotal += world->manifolds[i].pointCount;
 	}
 	if ( ttReserve( (void**)&set->nodes, &set->nodeCapacity, pointTotal, sizeof( ttSupportNode ) ) == false ||
-	     ttReserve( (void**)&set->order, &set->orderCapacity, pointTotal, sizeof( int ) ) == false )
+	     ttReserve( (void**)&set->order, &set->orderCapacity, pointTotal, sizeof( ttSupportOrder ) ) == false )
 	{
 		return false;
 	}
@@ -296,7 +303,7 @@ static bool ttBuildNodes( ttWorld* world, ttSupportSet* set )
 			    .load = ttMaxReal( load, 0 ),
 			    .next = -1,
 			};
-			set->order[set->nodeCount] = set->nodeCount;
+			set->order[set->nodeCount] = ( ttSupportOrder ){ node->height, set->nodeCount };
 			set->nodeCount += 1;
 		}
 	}
@@ -354,11 +361,14 @@ static bool ttInsideBodyHull( ttSupportSet* set, int body, ttPoint2 p )
 // Bottom-up: decide every node, and link the supporting ones into their upper body's list.
 static void ttFindSupportingNodes( ttSupportSet* set )
 {
-	s_sortNodes = set->nodes;
-	qsort( set->order, (size_t)set->nodeCount, sizeof( int ), ttCompareHeights );
+	if ( set->nodeCount == 0 )
+	{
+		return; // and qsort must not see the array, which is NULL before the first contact
+	}
+	qsort( set->order, (size_t)set->nodeCount, sizeof( ttSupportOrder ), ttCompareHeights );
 	for ( int k = 0; k < set->nodeCount; ++k )
 	{
-		int n = set->order[k];
+		int n = set->order[k].node;
 		ttSupportNode* node = set->nodes + n;
 		node->supporting =
 		    node->isStatic && ( node->onGround || ttInsideBodyHull( set, node->lower, node->projected ) );
