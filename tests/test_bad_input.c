@@ -224,10 +224,18 @@ int main( void )
 	ENSURE_REJECTED( ttBody_GetMass( ttNullBodyId ), "invalid body id" );
 	ENSURE_REJECTED( ttShape_GetType( ttNullShapeId ), "invalid shape id" );
 
+	// Supporting contacts: a negative capacity or a missing array is refused, a stale body is not
+	// read.
+	ttSupportingContact supporting[4];
+	ENSURE_REJECTED( ENSURE( ttWorld_GetSupportingContacts( world, supporting, -1 ) == 0 ), "capacity" );
+	ENSURE_REJECTED( ENSURE( ttWorld_GetSupportingContacts( world, NULL, 4 ) == 0 ), "NULL" );
+	ENSURE_REJECTED( ENSURE( ttBody_IsSupported( other ) == false ), "invalid body id" );
+
 	ENSURE( ttWorld_Step( world, 1.0f / 60.0f ) == ttResult_ok );
 	ttDestroyWorld( world );
 	ENSURE( ttWorld_IsValid( world ) == false );
 	ENSURE_REJECTED( ttWorld_Step( world, 1.0f / 60.0f ), "invalid world id" );
+	ENSURE_REJECTED( ENSURE( ttWorld_GetSupportingContacts( world, supporting, 4 ) == 0 ), "world id" );
 	ENSURE_REJECTED( ttBody_GetPosition( body ), "body id" );
 	ttSetLogFcn( NULL );
 	printf( "%d messages checked\n", s_messages );
