@@ -14,8 +14,9 @@
 //     TOL is 1e-6 m in double, 1e-4 m in float (float support points a metre out are rounded by
 //     about 1e-7 m and EPA stops at a relative 1e-5 there);
 // (b) exact manifolds: a hull cube on a hull cube (and on a box) gives 4 points at the corners;
-//     yawed 30 degrees, 4 points inside both faces; crossed edges give one point at the
-//     crossing; the ids stay the same under a small motion;
+//     yawed 30 degrees, 4 corners of the clipped octagon, inside both faces and spanning more
+//     than 0.6 of its 0.845 m^2; crossed edges give one point at the crossing; a smaller cube
+//     resting on them keeps its 4 feature ids while it slides 2 mm and turns 0.2 degrees;
 // (c) physics at default settings: 5 hull cubes and 5 irregular hull prisms stacked stand 5 s
 //     (largest displacement below 1 mm); a hull tetrahedron and a random hull dropped on a box
 //     come to rest (speed below 1e-3 m/s).
