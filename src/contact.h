@@ -85,6 +85,25 @@ void ttClosestSegmentPoints( ttVec3 p1, ttVec3 q1, ttVec3 p2, ttVec3 q2, ttVec3*
 bool ttCollideBoxes( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                      ttManifoldGeometry* m );
 
+// Separating-axis manifolds (box-box, hulls) prefer faces: B's face over A's only when it
+// separates more than A's by a margin, an edge over the best face only when it separates clearly
+// more (5 % of |separation| plus 1 mm; taken from |s| so that it also favours faces for shapes
+// still apart, in speculative range). Resting shapes then keep a stable face manifold instead of
+// flickering between features.
+#define TT_SAT_RELATIVE_MARGIN ( (ttReal)0.05 )
+#define TT_SAT_ABSOLUTE_MARGIN ( (ttReal)0.001 )
+
+/// Sutherland-Hodgman: keep the part of the polygon `in` (ids `inIds`) with dot(p, normal) <=
+/// offset. A point made where an edge crosses the plane gets an id mixed from its edge's end ids
+/// and `plane`, the same whenever the same features meet. Writes at most `capacity` points
+/// (manifold_clip.c).
+int ttClipPolygon( const ttVec3* in, const uint32_t* inIds, int count, ttVec3 normal, ttReal offset, int plane,
+                   ttVec3* out, uint32_t* outIds, int capacity );
+/// Choose at most 4 of the clipped points (indices into `chosen`): the deepest (smallest depth),
+/// the farthest from it, and on either side of their diagonal the one spanning the largest
+/// triangle with them, so that the 4 span the contact area (manifold_clip.c).
+int ttReduceClippedPoints( const ttVec3* points, const ttReal* depth, int count, ttVec3 normal, int* chosen );
+
 /// Carry the soft-step impulses of last substep's manifolds (world->previousManifolds) to the
 /// matching points of the new ones (contact_match.c).
 void ttMatchContacts( ttWorld* world );

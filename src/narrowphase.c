@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Narrow phase for the primitive pairs of the core: sphere-sphere, sphere-capsule,
-// capsule-capsule, sphere-box, and sphere, capsule and box against planes. Every routine returns
-// the contact normal from A to B and, per point, the deepest point of each shape. The general
-// convex pipeline (GJK/EPA, SAT with clipping) of the collision issue adds its pairs here.
+// capsule-capsule, sphere-box, and sphere, capsule and box against planes; the dispatch table
+// also routes box-box (narrowphase_box.c) and hull-hull and box-hull (narrowphase_hull.c) to
+// separating axes, and every other convex pair to GJK/EPA (convex_manifold.c). Every routine
+// returns the contact normal from A to B and, per point, the deepest point of each shape.
 #include "contact.h"
 #include "gjk.h"
+#include "narrowphase_hull.h"
 
 typedef bool ttCollideFcn( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                            ttManifoldGeometry* m );
@@ -251,6 +253,8 @@ static ttCollideFcn* const s_collideTable[ttShape_count][ttShape_count] = {
 	[ttShape_sphere][ttShape_box] = ttCollideSphereBox,
 	[ttShape_capsule][ttShape_capsule] = ttCollideCapsules,
 	[ttShape_box][ttShape_box] = ttCollideBoxes,
+	[ttShape_box][ttShape_hull] = ttCollideHulls,
+	[ttShape_hull][ttShape_hull] = ttCollideHulls,
 	[ttShape_plane][ttShape_sphere] = ttCollidePlaneSphere,
 	[ttShape_plane][ttShape_capsule] = ttCollidePlaneCapsule,
 	[ttShape_plane][ttShape_box] = ttCollidePlaneBox,

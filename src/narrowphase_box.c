@@ -3,10 +3,12 @@
 // and the 9 edge-edge cross products), then a manifold:
 // - face contact: the incident face (the face of the other box most opposed to the reference
 //   normal) is clipped against the side planes of the reference face (Sutherland-Hodgman), points
-//   below the reference face are kept and reduced to at most 4 that span the contact area;
+//   below the reference face are kept and reduced to at most 4 that span the contact area (both
+//   steps in manifold_clip.c, shared with the hull routine);
 // - edge contact: the closest points of the two edges, one point.
 // Face axes are preferred unless an edge axis separates clearly more, so that resting boxes keep
-// a stable face manifold instead of flickering to an edge.
+// a stable face manifold instead of flickering to an edge. Pairs of a box and a convex hull go
+// through the same steps with hull topology (narrowphase_hull.c).
 #include "contact.h"
 
 #define TT_BOX_MAX_CLIP 16
@@ -42,101 +44,6 @@ static ttReal ttAxisSeparation( const ttBoxFrame* a, const ttBoxFrame* b, ttVec3
 		distance = -distance;
 	}
 	return distance - ttBoxProjectedRadius( a, *n ) - ttBoxProjectedRadius( b, *n );
-}
-
-// Keep the part of the polygon with dot(p, normal) <= offset.
-// Feature id of a point where the polygon edge from a point with id `idP` to one with id `idQ`
-// crosses clip plane `plane`: a mix of the three, the same whenever the same features meet.
-static uint32_t ttClipId( uint32_t idP, uint32_t idQ, int plane )
-{
-	uint32_t low = idP < idQ ? idP : idQ, high = idP < idQ ? idQ : idP;
-	uint32_t h = low * 0x9E3779B1u ^ ( high + 0x7F4A7C15u + ( low << 6 ) + ( low >> 2 ) );
-	return ( h * 31u + (uint32_t)plane + 1u ) & 0x00FFFFFFu;
-}
-
-static int ttClipPolygon( const ttVec3* in, const uint32_t* inIds, int count, ttVec3 normal, ttReal offset, int plane,
-                          ttVec3* out, uint32_t* outIds )
-{
-	int n = 0;
-	for ( int i = 0; i < count; ++i )
-	{
-		ttVec3 p = in[i];
-		ttVec3 q = in[( i + 1 ) % count];
-		ttReal dp = ttDot( p, normal ) - offset;
-		ttReal dq = ttDot( q, normal ) - offset;
-		if ( dp <= 0 )
-		{
-			outIds[n] = inIds[i];
-			out[n++] = p;
-		}
-		if ( ( dp < 0 && dq > 0 ) || ( dp > 0 && dq < 0 ) )
-		{
-			ttReal t = dp / ( dp - dq );
-			outIds[n] = ttClipId( inIds[i], inIds[( i + 1 ) % count], plane );
-			out[n++] = ttMulAdd( p, t, ttSub( q, p ) );
-		}
-		if ( n >= TT_BOX_MAX_CLIP - 1 )
-		{
-			break;
-		}
-	}
-	return n;
-}
-
-// Choose at most 4 of the points: the deepest, the farthest from it, the one spanning the largest
-// triangle with those, and the one on the other side of their diagonal spanning the most area.
-static int ttReducePoints( const ttVec3* points, const ttReal* depth, int count, ttVec3 normal, int* chosen )
-{
-	if ( count <= 4 )
-	{
-		for ( int i = 0; i < count; ++i )
-		{
-			chosen[i] = i;
-		}
-		return count;
-	}
-	int first = 0;
-	for ( int i = 1; i < count; ++i )
-	{
-		first = depth[i] < depth[first] ? i : first;
-	}
-	int second = first == 0 ? 1 : 0;
-	for ( int i = 0; i < count; ++i )
-	{
-		if ( ttDistance( points[i], points[first] ) > ttDistance( points[second], points[first] ) )
-		{
-			second = i;
-		}
-	}
-	ttVec3 diagonal = ttSub( points[second], points[first] );
-	int third = -1, fourth = -1;
-	ttReal most = 0, least = 0;
-	for ( int i = 0; i < count; ++i )
-	{
-		ttReal area = ttDot( ttCross( diagonal, ttSub( points[i], points[first] ) ), normal );
-		if ( area > most )
-		{
-			most = area;
-			third = i;
-		}
-		if ( area < least )
-		{
-			least = area;
-			fourth = i;
-		}
-	}
-	int n = 0;
-	chosen[n++] = first;
-	chosen[n++] = second;
-	if ( third >= 0 )
-	{
-		chosen[n++] = third;
-	}
-	if ( fourth >= 0 )
-	{
-		chosen[n++] = fourth;
-	}
-	return n;
 }
 
 // Face contact with the reference face on `ref` (axis index, normal pointing toward `inc`).
@@ -177,10 +84,10 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 		ttReal centerOffset = ttDot( ref->center, normal );
 		ttVec3 clipped[TT_BOX_MAX_CLIP];
 		uint32_t clippedIds[TT_BOX_MAX_CLIP];
-		count =
-		    ttClipPolygon( polygon, ids, count, normal, centerOffset + ref->extent[side], 2 * k, clipped, clippedIds );
+		count = ttClipPolygon( polygon, ids, count, normal, centerOffset + ref->extent[side], 2 * k, clipped,
+		                       clippedIds, TT_BOX_MAX_CLIP );
 		count = ttClipPolygon( clipped, clippedIds, count, ttNeg( normal ), -centerOffset + ref->extent[side],
-		                       2 * k + 1, polygon, ids );
+		                       2 * k + 1, polygon, ids, TT_BOX_MAX_CLIP );
 	}
 	// Which faces: reference (axis and side, and which box) and incident, in the top byte.
 	uint32_t refSide = ttDot( ref->axis[axis], refNormal ) > 0 ? 1u : 0u;
@@ -205,7 +112,7 @@ static void ttFaceContact( const ttBoxFrame* ref, const ttBoxFrame* inc, int axi
 		}
 	}
 	int chosen[4];
-	int n = ttReducePoints( points, depth, kept, refNormal, chosen );
+	int n = ttReduceClippedPoints( points, depth, kept, refNormal, chosen );
 	m->normal = refIsA ? refNormal : ttNeg( refNormal );
 	m->featureIds = true;
 	m->pointCount = n;
@@ -292,10 +199,8 @@ bool ttCollideBoxes( const ttShape* shapeA, ttTransform xfA, const ttShape* shap
 		}
 	}
 
-	// Prefer faces: B's face only if it separates more than A's by a margin, an edge only if it
-	// separates clearly more than the best face (5 % of the separation plus 1 mm; the margin is
-	// taken from |s| so that it also favours faces for shapes still apart, in speculative range).
-	const ttReal relative = (ttReal)0.05, absolute = (ttReal)0.001;
+	// Prefer faces (contact.h).
+	const ttReal relative = TT_SAT_RELATIVE_MARGIN, absolute = TT_SAT_ABSOLUTE_MARGIN;
 	bool useB = faceB > faceA + relative * ttAbs( faceA ) + absolute;
 	ttReal bestFace = useB ? faceB : faceA;
 	if ( edge > bestFace + relative * ttAbs( bestFace ) + absolute )

@@ -3,6 +3,8 @@
 // the frame, intersected analytically, and the hit is moved back.
 #include "shape_raycast.h"
 
+#include "hull.h"
+
 // First entry t >= 0 of the ray p + t d into the sphere |x - c| <= r; false when the ray starts
 // inside, misses, or enters beyond maxFraction.
 static bool ttRaySphere( ttVec3 p, ttVec3 d, ttVec3 c, ttReal r, ttReal maxFraction, ttReal* t )
@@ -192,6 +194,56 @@ static bool ttRayCylinder( const ttCylinder* cylinder, ttVec3 p, ttVec3 d, ttRea
 	return true;
 }
 
+// Cyrus-Beck: the hull is the intersection of its face half-spaces n . x <= offset. Along the
+// ray each plane is crossed once: inward where the ray runs against the normal, outward where it
+// runs with it. The ray is inside from the last inward crossing (the entry, through that face)
+// to the first outward one, and hits when that interval is not empty.
+static bool ttRayHull( const ttHullData* hull, ttVec3 p, ttVec3 d, ttReal maxFraction, ttReal* t, ttVec3* normal )
+{
+	ttReal enter = -TT_HUGE, leave = TT_HUGE;
+	int enterFace = -1;
+	for ( int f = 0; f < hull->faceCount; ++f )
+	{
+		const ttHullFace* face = hull->faces + f;
+		ttReal inside = face->offset - ttDot( face->normal, p ); // >= 0: p on the inner side
+		ttReal rate = ttDot( face->normal, d );
+		if ( rate == 0 )
+		{
+			if ( inside < 0 )
+			{
+				return false; // parallel to the plane and outside it
+			}
+			continue;
+		}
+		ttReal crossing = inside / rate;
+		if ( rate < 0 )
+		{
+			if ( crossing > enter )
+			{
+				enter = crossing;
+				enterFace = f;
+			}
+		}
+		else
+		{
+			leave = ttMinReal( leave, crossing );
+		}
+		if ( enter > leave )
+		{
+			return false;
+		}
+	}
+	// enterFace < 0: no motion against any face, so the ray starts inside or has no length;
+	// enter < 0: it starts inside (or the hull lies behind it).
+	if ( enterFace < 0 || enter < 0 || enter > maxFraction )
+	{
+		return false;
+	}
+	*t = enter;
+	*normal = hull->faces[enterFace].normal;
+	return true;
+}
+
 bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttVec3 translation, ttReal maxFraction,
                         ttRayHit* hit )
 {
@@ -231,8 +283,10 @@ bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttV
 			}
 			break;
 		}
+		case ttShape_hull:
+			found = ttRayHull( shape->hull, p, d, maxFraction, &t, &normal );
+			break;
 		default:
-			// Convex hulls: the GJK ray cast (issue 3 item 4) goes here.
 			break;
 	}
 	if ( found == false )

@@ -12,7 +12,7 @@ typedef struct ttRayHit
 } ttRayHit;
 
 /// First point of the segment origin + t translation, t in [0, maxFraction], on the shape placed
-/// at `xf`. A ray that starts inside a solid shape (or below a plane) does not hit it. False for
-/// shape types without a ray test yet (hull: comes with GJK).
+/// at `xf`. A ray that starts inside a solid shape (or below a plane) does not hit it. Every
+/// shape type has a ray test (hulls: Cyrus-Beck clipping against the face planes).
 bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttVec3 translation, ttReal maxFraction,
                         ttRayHit* hit );
