@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: MIT
 // tether's side of the peer benchmark, built with the C API directly (no scene files), so the
 // bodies are exactly those the other adapters build. Settings: the default world (20 substeps of
-// one position iteration each), 40 substeps as the higher effort, and 4 substeps as the cheap
-// setting (soft contacts then run at 36 Hz, 0.15 times the substep rate).
+// one position iteration each), 40 substeps as the higher effort, 4 substeps as the cheap setting
+// (soft contacts then run at 36 Hz, 0.15 times the substep rate), and 4 substeps with the long
+// range constraints a user would switch on for these scenes: attachments (chains hanging from the
+// world) and supporting contacts (stacks on the ground).
 #include "peer_scenes.h"
 
 #include "tether/tether.h"
 
 #include <stdlib.h>
 
-static const char* const s_settings[] = { "20 substeps x 1 it (default)", "40 substeps x 1 it", "4 substeps x 1 it" };
-static const int s_substeps[] = { 20, 40, 4 };
+static const char* const s_settings[] = { "20 substeps x 1 it (default)", "40 substeps x 1 it", "4 substeps x 1 it",
+                                          "4 substeps x 1 it, long range (attachments, supporting contacts)" };
+static const int s_substeps[] = { 20, 40, 4, 4 };
+static const bool s_longRange[] = { false, false, false, true };
 
 typedef struct PeerTether
 {
@@ -92,6 +96,8 @@ static void* peerTetherCreate( const PeerScene* scene, int setting, char* why, i
 	worldDef.iterations = 1;
 	worldDef.enableContacts = scene->collisions;
 	worldDef.enableSleep = false; // the shared benchmark rules: sleeping off
+	worldDef.enableLongRange[ttLongRange_attachments] = s_longRange[setting];
+	worldDef.enableLongRange[ttLongRange_supportingContacts] = s_longRange[setting];
 	t->world = ttCreateWorld( &worldDef );
 	t->bodyCount = scene->bodyCount;
 	bool ok = t->bodies != NULL && ttWorld_IsValid( t->world );
@@ -146,5 +152,5 @@ static void peerTetherState( void* sim, int body, PeerBodyState* out )
 	*out = ( PeerBodyState ){ { p.x, p.y, p.z }, { q.w, q.x, q.y, q.z }, { v.x, v.y, v.z } };
 }
 
-const PeerEngine peerTether = { "tether",          3,   s_settings, peerTetherCreate, peerTetherStep, peerTetherState,
+const PeerEngine peerTether = { "tether",          4,   s_settings, peerTetherCreate, peerTetherStep, peerTetherState,
                                 peerTetherDestroy, NULL };
