@@ -3,6 +3,8 @@
 // the frame, intersected analytically, and the hit is moved back.
 #include "shape_raycast.h"
 
+#include "mesh.h"
+
 // First entry t >= 0 of the ray p + t d into the sphere |x - c| <= r; false when the ray starts
 // inside, misses, or enters beyond maxFraction.
 static bool ttRaySphere( ttVec3 p, ttVec3 d, ttVec3 c, ttReal r, ttReal maxFraction, ttReal* t )
@@ -231,6 +233,10 @@ bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttV
 			}
 			break;
 		}
+		case ttShape_mesh:
+		case ttShape_heightfield:
+			found = ttMesh_RayCast( shape->mesh, p, d, maxFraction, &t, &normal );
+			break;
 		default:
 			// Convex hulls: the GJK ray cast (issue 3 item 4) goes here.
 			break;

@@ -33,6 +33,9 @@ class Renderer
 	/// Drop the previous frame's meshes and lines.
 	void Clear();
 	void AddMesh( MeshKind kind, const Mat4f& model, Vec3f color );
+	/// Triangles given in world coordinates (3 corners each), drawn flat-shaded with face normals:
+	/// triangle mesh and heightfield shapes, whose geometry is not a scaled unit mesh.
+	void AddTriangles( const Vec3f* corners, int triangleCount, Vec3f color );
 	void AddLine( Vec3f a, Vec3f b, Vec3f color );
 	/// Shadow pass, then the lit meshes, then the lines over them.
 	void Draw( const DrawView& view );
@@ -51,7 +54,16 @@ class Renderer
 	};
 	void DrawMeshes( unsigned program, bool withColor );
 
+	struct TriangleRange
+	{
+		int first, count; ///< vertices in m_triangles
+		Vec3f color;
+	};
+
 	std::vector<Item> m_items;
+	std::vector<float> m_triangles; ///< x y z nx ny nz per vertex, world coordinates
+	std::vector<TriangleRange> m_triangleRanges;
+	unsigned m_triangleVao = 0, m_triangleVbo = 0;
 	std::vector<float> m_lines; ///< x y z r g b per vertex
 	Mesh m_meshes[Mesh_count];
 	unsigned m_litProgram = 0, m_depthProgram = 0, m_lineProgram = 0;
