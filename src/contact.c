@@ -155,7 +155,7 @@ void ttUpdateContacts( ttWorld* world )
 		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
 		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
 		{
-			// One manifold per touching triangle (narrowphase_mesh.c).
+			// One manifold per contact plane (narrowphase_mesh.c).
 			if ( ttCollideMeshPair( world, p ) == false )
 			{
 				return;

@@ -15,6 +15,9 @@
 // hitting a plate at 100 m/s bounced back at 10 m/s when the four corners' impact impulses were
 // warm started and one Gauss-Seidel pass could not take them back).
 #define TT_WARM_START_MAX_SEPARATION ( (ttReal)1e-4 )
+// A mesh manifold without a predecessor of its key continues the pair's manifold whose normal is
+// within this (1 - cosine, about 1 milliradian) of its own.
+#define TT_MATCH_NORMAL ( (ttReal)5e-7 )
 
 static int ttComparePairs( const ttManifold* a, const ttManifold* b )
 {
@@ -77,17 +80,32 @@ void ttMatchContacts( ttWorld* world )
 		{
 			++j;
 		}
-		// Several manifolds of one pair (a mesh's triangles) need not come in key order: look
-		// through the pair's group.
+		// Several manifolds of one pair (a mesh's contact planes) need not come in key order: look
+		// through the pair's group for the same key. A mesh manifold is named by the smallest of
+		// its merged triangles, which changes as a shape slides across them: without the key, the
+		// manifold of the pair whose normal agrees best (within TT_MATCH_NORMAL) continues it.
+		const ttManifold* match = NULL;
+		ttReal bestAlignment = 1 - TT_MATCH_NORMAL;
 		for ( int k = j; k < world->previousManifoldCount && world->previousManifolds[k].shapeA == current->shapeA &&
 		                 world->previousManifolds[k].shapeB == current->shapeB;
 		      ++k )
 		{
-			if ( world->previousManifolds[k].key == current->key )
+			const ttManifold* previous = world->previousManifolds + k;
+			if ( previous->key == current->key )
 			{
-				ttMatchPoints( current, world->previousManifolds + k );
+				match = previous;
 				break;
 			}
+			ttReal alignment = ttDot( previous->normal, current->normal );
+			if ( alignment >= bestAlignment )
+			{
+				match = previous;
+				bestAlignment = alignment;
+			}
+		}
+		if ( match != NULL )
+		{
+			ttMatchPoints( current, match );
 		}
 	}
 }

@@ -83,7 +83,8 @@ typedef struct ttWorld ttWorld;
 typedef struct ttManifoldGeometry ttManifoldGeometry;
 
 /// Contacts of candidate pair `pairIndex` when one of its shapes is a mesh or heightfield: one
-/// manifold per touching triangle, appended to world->manifolds. False when memory ran out.
+/// manifold per contact plane (coplanar triangles merged), appended to world->manifolds. False
+/// when memory ran out.
 bool ttCollideMeshPair( ttWorld* world, int pairIndex );
 /// The manifolds of a convex shape against a mesh or heightfield (normals from the mesh toward
 /// the convex shape), up to capacity of them stored; returns how many there are. For tests.

@@ -2,8 +2,9 @@
 // Convex shapes against triangle meshes and heightfields. The mid phase walks the mesh's triangle
 // tree with the convex shape's box (in the mesh's frame); each triangle it finds is a flat convex
 // hull (mesh.h) that goes through the general convex routine (GJK/EPA, face clipping), which
-// gives a manifold with that triangle's own normal. A pair therefore yields one manifold per
-// touching triangle.
+// gives a manifold with that triangle's own normal. The manifolds of a pair are held until every
+// triangle is known; then ghosts are settled and the manifolds of coplanar triangles are merged
+// into one, so that a pair yields one manifold per contact plane.
 //
 // Internal edges. A shape sliding over two triangles that share an edge is close to the edge of
 // the triangle it is leaving, and the closest-point normal there is tilted toward its centre: a
@@ -14,10 +15,28 @@
 // (on a flat or concave edge the wedge is empty or lies on the wrong side, so every tilted normal
 // goes), and a vertex contact must pass the test of both its edges. Boundary edges keep every
 // contact. The same test holds seen from the back of two-sided triangles.
+//
+// Uncovered ghosts. The wedge argument holds for closest-point normals. A shape that penetrates
+// a vertex or an edge (a hull's edge sunk onto a peak of the terrain) gets EPA's normal for that
+// one triangle, which can lean past every wedge around the vertex while no neighbour touches the
+// shape anywhere else: dropping all of them let the shape fall through. So a penetrating ghost is
+// dropped only when a kept contact covers its feature (a kept manifold's triangle has the vertex,
+// or both vertices of the edge); otherwise the deepest ghost at that feature is kept as it is.
+//
+// Coplanar triangles. A box lying on a flat mesh of small triangles touches a dozen of them, and
+// each gave its own manifold of clipped points (some 130 points for one box, most of them on the
+// triangles' edges, changing as it moves): how load and friction were shared among them was up
+// to the solver's order and to which points had a predecessor to warm start from, and a box
+// sliding across the triangles turned at 0.3 rad/s (on a plane 7e-4). Manifolds whose normals
+// agree (within TT_MERGE_NORMAL) are one contact plane: their points are pooled and reduced to 4
+// as for a box on a plane (the box's corners), and the merged manifold is named by its smallest
+// triangle (contact_match.c follows it by its normal when that changes).
 #include "core.h"
 #include "gjk.h"
 #include "mesh.h"
 #include "world.h"
+
+#include <string.h>
 
 // Barycentric weights below this count as zero: the contact is on that edge or vertex.
 #define TT_FEATURE_WEIGHT ( (ttReal)1e-4 )
@@ -26,17 +45,30 @@
 // contacts on every side despite rounding, and none of them tilts (a tilted one would push the
 // shape off the vertex, slowly but without end).
 #define TT_WEDGE_TOLERANCE ( (ttReal)1e-3 )
-// Contacts dropped as ghosts that penetrate deeper than this, with no other contact kept for the
-// pair, are kept along the face normal instead (ttCollideMesh).
-#define TT_GHOST_RESCUE_DEPTH ( (ttReal)0.005 )
-// A contact normal this close (1 - cosine) to a face normal of the shape is that face's normal
-// (EPA's direction is that precise; clipped manifolds use the face normal itself).
-#define TT_FACE_NORMAL_TOLERANCE ( (ttReal)1e-5 )
 // A contact normal within about 1 milliradian of the face normal (1 - cosine below this) is
 // taken as the face normal.
 #define TT_SNAP_NORMAL ( (ttReal)5e-7 )
+// Manifolds of one pair whose normals agree this well (1 - cosine, about 1 milliradian) are one
+// contact plane and are merged.
+#define TT_MERGE_NORMAL ( (ttReal)5e-7 )
 
 typedef void ttMeshManifoldFcn( const ttManifoldGeometry* manifold, void* context );
+
+// A triangle's manifold (mesh frame), held until the pair's every triangle is known.
+typedef struct ttTriangleContact
+{
+	ttManifoldGeometry geometry;
+	int triangle;
+	/// Ghosts: the mesh vertices of the edge it touches, or of the vertex (feature[1] = -1).
+	int feature[2];
+	ttReal depth; ///< ghosts: the deepest separation
+} ttTriangleContact;
+
+typedef struct ttTriangleContactArray
+{
+	ttTriangleContact* data;
+	int count, capacity;
+} ttTriangleContactArray;
 
 typedef struct ttMeshCollider
 {
@@ -49,11 +81,13 @@ typedef struct ttMeshCollider
 	ttTriangleShape triangle;
 	ttMeshManifoldFcn* fcn;
 	void* context;
-	int emitted;            ///< manifolds passed to fcn
-	int triangleIndex;      ///< the triangle being collided: the key of its manifold
-	int ghostTriangle;      ///< the deepest contact dropped as a ghost, -1 for none
-	ttReal ghostSeparation; ///< its separation
-	ttVec3 ghostSide;       ///< its face normal, toward the shape's centre
+	ttTriangleContactArray kept;   ///< manifolds that passed the internal-edge test
+	ttTriangleContactArray ghosts; ///< penetrating contacts that failed it
+	int* covered;                  ///< mesh vertices of the kept triangles (see the file comment)
+	int coveredCount, coveredCapacity;
+	ttContactGeometry* pool; ///< scratch: the points of a merged group
+	int poolCapacity;
+	bool failed; ///< out of memory: some contacts were lost this substep
 } ttMeshCollider;
 
 // How far normal n (mesh frame) leans past the wedge of triangle t's edge e (see the file
@@ -100,8 +134,11 @@ static void ttBarycentric( const ttVec3 v[3], ttVec3 p, ttReal weights[3] )
 
 // How far the contact with normal n at triangle point p leans past the wedges of the edges it is
 // on: <= 0 for a real contact (inside the face, or an edge or vertex normal within its wedges).
-static ttReal ttContactExcess( const ttMeshData* mesh, int t, const ttVec3 v[3], ttVec3 p, ttVec3 n )
+// feature gets the mesh vertices of the edge or vertex the point is on (-1 for none).
+static ttReal ttContactExcess( const ttMeshData* mesh, int t, const ttVec3 v[3], ttVec3 p, ttVec3 n, int feature[2] )
 {
+	feature[0] = -1;
+	feature[1] = -1;
 	ttReal weights[3];
 	ttBarycentric( v, p, weights );
 	int zero = 0, last = -1, other = -1;
@@ -121,12 +158,16 @@ static ttReal ttContactExcess( const ttMeshData* mesh, int t, const ttVec3 v[3],
 	{
 		return -1; // inside the face (or a degenerate projection: keep the contact rather than guess)
 	}
+	const int* index = mesh->indices + 3 * t;
 	if ( zero == 1 )
 	{
 		// The edge opposite vertex `last` runs from v[last + 1] to v[last + 2]: edge index last + 1.
+		feature[0] = index[( last + 1 ) % 3];
+		feature[1] = index[( last + 2 ) % 3];
 		return ttEdgeExcess( mesh, t, ( last + 1 ) % 3, n );
 	}
 	// Vertex `other`: its edges are `other` (leaving it) and `other + 2` (arriving at it).
+	feature[0] = index[other];
 	return ttMaxReal( ttEdgeExcess( mesh, t, other, n ), ttEdgeExcess( mesh, t, ( other + 2 ) % 3, n ) );
 }
 
@@ -193,35 +234,6 @@ static bool ttIsSeparated( const ttMeshCollider* c, const ttVec3 v[3], ttVec3 n 
 	return false;
 }
 
-// Whether n (from the triangle toward the shape, mesh frame) is the outward normal of one of the
-// shape's faces turned toward the triangle: a box face, a cylinder cap or a hull face.
-static bool ttIsShapeFaceNormal( const ttMeshCollider* c, ttVec3 n )
-{
-	const ttReal aligned = 1 - TT_FACE_NORMAL_TOLERANCE;
-	ttVec3 local = ttInvRotate( c->local.q, ttNeg( n ) ); // the shape's face normal, shape frame
-	switch ( c->convex->type )
-	{
-		case ttShape_box:
-			return ttAbs( local.x ) >= aligned || ttAbs( local.y ) >= aligned || ttAbs( local.z ) >= aligned;
-		case ttShape_cylinder:
-			return ttAbs( local.y ) >= aligned;
-		case ttShape_hull:
-		{
-			const ttHullData* hull = c->convex->hull;
-			for ( int f = 0; f < hull->faceCount; ++f )
-			{
-				if ( ttDot( hull->faces[f].normal, local ) >= aligned )
-				{
-					return true;
-				}
-			}
-			return false;
-		}
-		default:
-			return false; // spheres and capsules: every normal comes from the triangle's feature
-	}
-}
-
 // The point of triangle v nearest to p, by the Voronoi regions of its vertices, edges and face.
 static ttVec3 ttClosestOnTriangle( const ttVec3 v[3], ttVec3 p )
 {
@@ -263,8 +275,8 @@ static ttVec3 ttClosestOnTriangle( const ttVec3 v[3], ttVec3 p )
 	return ttAdd( v[0], ttAdd( ttScale( wb / sum, ab ), ttScale( wc / sum, ac ) ) );
 }
 
-// Pass a manifold (mesh frame) on in world coordinates.
-static void ttEmit( ttMeshCollider* c, ttManifoldGeometry* m )
+// Pass a manifold (mesh frame) on in world coordinates, named by `key`.
+static void ttEmit( ttMeshCollider* c, ttManifoldGeometry* m, int key )
 {
 	ttTransform xf = c->meshToWorld;
 	m->normal = ttRotate( xf.q, m->normal );
@@ -272,16 +284,41 @@ static void ttEmit( ttMeshCollider* c, ttManifoldGeometry* m )
 	{
 		m->points[i].pointA = ttTransformPoint( xf, m->points[i].pointA );
 		m->points[i].pointB = ttTransformPoint( xf, m->points[i].pointB );
+		m->points[i].id = 0;
 	}
-	c->emitted += 1;
-	m->key = c->triangleIndex;
+	m->featureIds = false;
+	m->key = key;
 	c->fcn( m, c->context );
+}
+
+// Append a triangle's manifold to a list; false when out of memory.
+static bool ttPushTriangleContact( ttTriangleContactArray* array, const ttManifoldGeometry* m, int t,
+                                   const int feature[2], ttReal depth )
+{
+	if ( array->count == array->capacity )
+	{
+		int capacity = array->capacity < 16 ? 16 : 2 * array->capacity;
+		ttTriangleContact* data = ttGrow( array->data, sizeof( ttTriangleContact ) * (size_t)array->capacity,
+		                                  sizeof( ttTriangleContact ) * (size_t)capacity );
+		if ( data == NULL )
+		{
+			return false;
+		}
+		array->data = data;
+		array->capacity = capacity;
+	}
+	ttTriangleContact* tc = array->data + array->count++;
+	tc->geometry = *m;
+	tc->triangle = t;
+	tc->feature[0] = feature[0];
+	tc->feature[1] = feature[1];
+	tc->depth = depth;
+	return true;
 }
 
 static bool ttCollideTriangle( int t, void* context )
 {
 	ttMeshCollider* c = context;
-	c->triangleIndex = t;
 	ttVec3 v[3];
 	ttMesh_GetTriangle( c->mesh, t, v );
 	ttVec3 faceNormal = ttNormalize( ttCross( ttSub( v[1], v[0] ), ttSub( v[2], v[0] ) ) );
@@ -359,53 +396,201 @@ static bool ttCollideTriangle( int t, void* context )
 			{
 				deepest = m.points[i].separation < m.points[deepest].separation ? i : deepest;
 			}
-			ttReal excess = ttContactExcess( c->mesh, t, v, m.points[deepest].pointA, m.normal );
-			if ( excess > 0 && ttIsShapeFaceNormal( c, m.normal ) )
+			int feature[2];
+			ttReal excess = ttContactExcess( c->mesh, t, v, m.points[deepest].pointA, m.normal, feature );
+			if ( excess > TT_WEDGE_TOLERANCE )
 			{
-				// The normal is a face of the shape, which the triangle's edge or vertex touches: the
-				// edge's wedge does not apply (a box face landing tilted on a peak of the terrain).
-			}
-			else if ( excess > TT_WEDGE_TOLERANCE )
-			{
-				// A ghost: the neighbour's face carries this contact. Remember the deepest one in
-				// case no triangle keeps a contact (see ttCollideMesh).
-				if ( m.points[deepest].separation < c->ghostSeparation )
+				// A ghost: the neighbour's face carries this contact. One that penetrates waits for
+				// the pair's other triangles (ttSettleGhosts), in case none does.
+				ttReal depth = m.points[deepest].separation;
+				if ( depth < 0 && ttPushTriangleContact( &c->ghosts, &m, t, feature, depth ) == false )
 				{
-					c->ghostTriangle = t;
-					c->ghostSeparation = m.points[deepest].separation;
-					c->ghostSide =
-					    ttDot( faceNormal, ttSub( c->local.p, v[0] ) ) >= 0 ? faceNormal : ttNeg( faceNormal );
+					c->failed = true;
 				}
 				return true;
 			}
-			else if ( excess > 0 && ttCollideAlongFace( c, v, side, &m ) == false )
+			if ( excess > 0 && ttCollideAlongFace( c, v, side, &m ) == false )
 			{
 				return true;
 			}
 		}
 	}
-	ttEmit( c, &m );
+	int none[2] = { -1, -1 };
+	if ( ttPushTriangleContact( &c->kept, &m, t, none, 0 ) == false )
+	{
+		c->failed = true;
+	}
 	return true;
 }
 
+// Whether mesh vertex `vertex` belongs to a kept contact.
+static bool ttIsCovered( const ttMeshCollider* c, int vertex )
+{
+	for ( int i = 0; i < c->coveredCount; ++i )
+	{
+		if ( c->covered[i] == vertex )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool ttCover( ttMeshCollider* c, int vertex )
+{
+	if ( vertex < 0 || ttIsCovered( c, vertex ) )
+	{
+		return true;
+	}
+	if ( c->coveredCount == c->coveredCapacity )
+	{
+		int capacity = c->coveredCapacity < 64 ? 64 : 2 * c->coveredCapacity;
+		int* covered =
+		    ttGrow( c->covered, sizeof( int ) * (size_t)c->coveredCapacity, sizeof( int ) * (size_t)capacity );
+		if ( covered == NULL )
+		{
+			return false;
+		}
+		c->covered = covered;
+		c->coveredCapacity = capacity;
+	}
+	c->covered[c->coveredCount++] = vertex;
+	return true;
+}
+
+// Penetrating ghosts (see the file comment): one whose edge or vertex a kept triangle shares is
+// carried by that triangle and goes; otherwise the deepest ghost at each feature stays.
+static void ttSettleGhosts( ttMeshCollider* c )
+{
+	if ( c->ghosts.count == 0 )
+	{
+		return;
+	}
+	for ( int i = 0; i < c->kept.count; ++i )
+	{
+		const int* index = c->mesh->indices + 3 * c->kept.data[i].triangle;
+		for ( int k = 0; k < 3; ++k )
+		{
+			c->failed = ttCover( c, index[k] ) == false || c->failed;
+		}
+	}
+	// Deepest first (insertion sort: ghosts are few).
+	ttTriangleContact* ghosts = c->ghosts.data;
+	for ( int i = 1; i < c->ghosts.count; ++i )
+	{
+		ttTriangleContact g = ghosts[i];
+		int j = i;
+		for ( ; j > 0 && ghosts[j - 1].depth > g.depth; --j )
+		{
+			ghosts[j] = ghosts[j - 1];
+		}
+		ghosts[j] = g;
+	}
+	for ( int i = 0; i < c->ghosts.count; ++i )
+	{
+		const ttTriangleContact* g = ghosts + i;
+		bool covered = ttIsCovered( c, g->feature[0] ) && ( g->feature[1] < 0 || ttIsCovered( c, g->feature[1] ) );
+		if ( covered )
+		{
+			continue;
+		}
+		bool ok = ttPushTriangleContact( &c->kept, &g->geometry, g->triangle, g->feature, g->depth );
+		ok = ok && ttCover( c, g->feature[0] ) && ttCover( c, g->feature[1] );
+		c->failed = ok == false || c->failed;
+	}
+}
+
+// Room for `count` pooled points.
+static bool ttReservePool( ttMeshCollider* c, int count )
+{
+	if ( count <= c->poolCapacity )
+	{
+		return true;
+	}
+	int capacity = count < 64 ? 64 : 2 * count;
+	ttContactGeometry* pool = ttGrow( c->pool, sizeof( ttContactGeometry ) * (size_t)c->poolCapacity,
+	                                  sizeof( ttContactGeometry ) * (size_t)capacity );
+	if ( pool == NULL )
+	{
+		return false;
+	}
+	c->pool = pool;
+	c->poolCapacity = capacity;
+	return true;
+}
+
+// Emit the kept manifolds, those of one contact plane merged (see the file comment): each takes
+// the later ones whose normals agree with its own, pools their points and keeps 4 of them.
+static void ttEmitMerged( ttMeshCollider* c )
+{
+	ttTriangleContact* kept = c->kept.data;
+	for ( int i = 0; i < c->kept.count; ++i )
+	{
+		if ( kept[i].triangle < 0 )
+		{
+			continue; // merged into an earlier one
+		}
+		ttManifoldGeometry* m = &kept[i].geometry;
+		int key = kept[i].triangle;
+		int count = m->pointCount;
+		bool merged = false;
+		for ( int j = i + 1; j < c->kept.count; ++j )
+		{
+			const ttManifoldGeometry* other = &kept[j].geometry;
+			if ( kept[j].triangle < 0 || 1 - ttDot( m->normal, other->normal ) > TT_MERGE_NORMAL )
+			{
+				continue;
+			}
+			if ( merged == false )
+			{
+				if ( ttReservePool( c, count ) == false )
+				{
+					c->failed = true;
+					break;
+				}
+				memcpy( c->pool, m->points, sizeof( ttContactGeometry ) * (size_t)count );
+				merged = true;
+			}
+			if ( ttReservePool( c, count + other->pointCount ) == false )
+			{
+				c->failed = true;
+				break;
+			}
+			memcpy( c->pool + count, other->points, sizeof( ttContactGeometry ) * (size_t)other->pointCount );
+			count += other->pointCount;
+			key = kept[j].triangle < key ? kept[j].triangle : key;
+			kept[j].triangle = -1;
+		}
+		if ( merged )
+		{
+			count = ttReduceManifoldPoints( c->pool, count, m->normal );
+			memcpy( m->points, c->pool, sizeof( ttContactGeometry ) * (size_t)count );
+			m->pointCount = count;
+		}
+		ttEmit( c, m, key );
+	}
+}
+
 /// Every manifold of a convex shape against a mesh or heightfield (normals from the mesh to the
-/// convex shape), one per touching triangle, passed to fcn.
-static void ttCollideMesh( const ttShape* meshShape, ttTransform xfMesh, const ttShape* convex, ttTransform xfConvex,
+/// convex shape), one per contact plane, passed to fcn. False when out of memory (some contacts
+/// were lost).
+static bool ttCollideMesh( const ttShape* meshShape, ttTransform xfMesh, const ttShape* convex, ttTransform xfConvex,
                            ttReal speculative, ttMeshManifoldFcn* fcn, void* context )
 {
 	// The collider holds a triangle hull (several kB): keep it off the stack of deep callers.
 	ttMeshCollider* c = ttAlloc( sizeof( ttMeshCollider ) );
 	if ( c == NULL )
 	{
-		return;
+		return false;
 	}
+	*c = ( ttMeshCollider ){ 0 };
 	c->mesh = meshShape->mesh;
 	c->convex = convex;
 	c->local = ttInvMulTransforms( xfMesh, xfConvex );
 	if ( ttConvexProxy_Make( &c->proxy, convex, c->local ) == false )
 	{
 		ttFree( c );
-		return;
+		return true;
 	}
 	c->meshToWorld = xfMesh;
 	c->speculative = speculative;
@@ -415,25 +600,16 @@ static void ttCollideMesh( const ttShape* meshShape, ttTransform xfMesh, const t
 	ttVec3 margin = { speculative, speculative, speculative };
 	box.lower = ttSub( box.lower, margin );
 	box.upper = ttAdd( box.upper, margin );
-	c->emitted = 0;
-	c->ghostTriangle = -1;
-	c->ghostSeparation = 0;
 	ttMesh_Query( c->mesh, box, ttCollideTriangle, c );
-	// A safety net: a shape sunk into the mesh whose every contact looked like a ghost (EPA's way
-	// out of a deep overlap can run sideways past an edge's wedge) would fall through. It gets the
-	// face contact of the triangle it penetrates most.
-	if ( c->emitted == 0 && c->ghostTriangle >= 0 && c->ghostSeparation < -TT_GHOST_RESCUE_DEPTH )
-	{
-		ttVec3 v[3];
-		ttMesh_GetTriangle( c->mesh, c->ghostTriangle, v );
-		c->triangleIndex = c->ghostTriangle;
-		ttManifoldGeometry m;
-		if ( ttCollideAlongFace( c, v, c->ghostSide, &m ) )
-		{
-			ttEmit( c, &m );
-		}
-	}
+	ttSettleGhosts( c );
+	ttEmitMerged( c );
+	bool ok = c->failed == false;
+	ttFree( c->kept.data );
+	ttFree( c->ghosts.data );
+	ttFree( c->covered );
+	ttFree( c->pool );
 	ttFree( c );
+	return ok;
 }
 
 typedef struct ttPairContext
@@ -532,8 +708,11 @@ bool ttCollideMeshPair( ttWorld* world, int pairIndex )
 	}
 	ttTransform xfMesh = ttShape_SimWorldTransform( ttWorld_Body( world, mesh->bodyIndex ), mesh );
 	ttTransform xfOther = ttShape_SimWorldTransform( ttWorld_Body( world, other->bodyIndex ), other );
-	ttCollideMesh( mesh, xfMesh, other, xfOther, ttPairSpeculativeDistance( world, pc.shapeA, pc.shapeB ),
-	               ttAddPairManifold, &pc );
+	if ( ttCollideMesh( mesh, xfMesh, other, xfOther, ttPairSpeculativeDistance( world, pc.shapeA, pc.shapeB ),
+	                    ttAddPairManifold, &pc ) == false )
+	{
+		pc.failed = true;
+	}
 	if ( pc.failed )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
