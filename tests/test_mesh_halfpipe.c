@@ -2,11 +2,12 @@
 // Collision issue, acceptance item 9: marbles roll along curved static geometry (a tilted
 // half-pipe mesh) without leaving it. scenes/mesh_halfpipe.json (from scenes/generate.py) holds a
 // half-pipe of radius R = 0.5 m and length 6 m as a mesh of 1536 triangles, tilted 8 degrees, and
-// four marbles of radius r = 0.05 m released at rest at different places around it. Each marble
-// must stay in the pipe (its centre R - r from the axis, up to the facets' sag and the solver's
-// penetration) and reach the lower end at the speed of rolling without slipping: a solid sphere
-// that has dropped dh has v = sqrt(10/7 g dh) (energy conservation with I = 2/5 m r^2 and
-// w = v / r), whatever path it took across the pipe.
+// four marbles of radius r = 0.05 m released at rest at different places around it, 0.4 m apart
+// along it so that they never meet (checked: the energy argument below holds for each marble on
+// its own). Each marble must stay in the pipe (its centre R - r from the axis, up to the facets'
+// sag and the solver's penetration) and reach the lower end at the speed of rolling without
+// slipping: a solid sphere that has dropped dh has v = sqrt(10/7 g dh) (energy conservation with
+// I = 2/5 m r^2 and w = v / r), whatever path it took across the pipe.
 #include "test_macros.h"
 
 #include "scene.h"
@@ -56,9 +57,22 @@ int main( void )
 	}
 	// The lower end: where the marbles' centres are 0.3 m from the end of the pipe.
 	ttReal endX = (ttReal)PIPE_LENGTH - (ttReal)0.3;
+	// The closest any two marbles come while both are in the pipe (centre to centre).
+	ttReal closestPair = 1e9;
 	for ( int step = 0; step < 360; ++step )
 	{
 		ttWorld_Step( scene.worldId, scene.timeStep );
+		for ( int k = 0; k < MARBLE_COUNT; ++k )
+		{
+			for ( int l = k + 1; l < MARBLE_COUNT && arrived[k] == false; ++l )
+			{
+				if ( arrived[l] == false )
+				{
+					ttReal d = ttDistance( ttBody_GetPosition( marbles[k] ), ttBody_GetPosition( marbles[l] ) );
+					closestPair = ttMinReal( closestPair, d );
+				}
+			}
+		}
 		for ( int k = 0; k < MARBLE_COUNT; ++k )
 		{
 			if ( arrived[k] )
@@ -88,6 +102,10 @@ int main( void )
 			}
 		}
 	}
+	// The marbles never touch one another (with all four released side by side, the rocking ones
+	// collided and lost up to 15 % of their energy in it): more than a diameter apart, with room.
+	printf( "closest two marbles: %.3f m apart\n", (double)closestPair );
+	ENSURE_BELOW( 2 * MARBLE_RADIUS + 0.05, closestPair );
 	ttReal reach = (ttReal)( PIPE_RADIUS - MARBLE_RADIUS );
 	for ( int k = 0; k < MARBLE_COUNT; ++k )
 	{
@@ -118,14 +136,16 @@ int main( void )
 		}
 		else
 		{
-			// The rocking marbles lose energy on the way: measured 2.7, 4.2 and 6.4 % slower than
-			// the prediction for the marbles started 15, 25 and 40 degrees up the side. The loss
-			// barely depends on the facet count (16, 64, 256 facets around: 2.3 / 4.8 / 8.7 %,
-			// 2.7 / 4.2 / 6.4 %, 0.8 / 4.0 / 9.1 %) or on the substeps (80: 1.6 / 4.2 / 6.2 %), and
-			// the internal-edge test does not change it; its cause is open (docs/collision.md). The
-			// bound is the measured loss with a margin: 8 % below, and never 2 % above.
+			// The rocking marbles lose energy where they cross the creases between facets (each
+			// crossing is a small inelastic impact): measured 0.3, 0.5 and 1.5 % slower than the
+			// prediction for the marbles started 15, 25 and 40 degrees up the side (double and
+			// float). The loss falls with finer facets (16, 64, 256 facets around: 0.0 / 1.0 /
+			// 3.3 %, 0.3 / 0.5 / 1.5 %, 0.1 / 0.1 / 0.4 %) and hardly with substeps (80: 0.2 / 0.3
+			// / 1.3 %). The bound was 8 % while the marbles, released side by side, ran into each
+			// other (2.0 / 4.6 / 9.3 % then, the cause of the "unexplained" loss); it is now the
+			// measured loss with a margin: 3 % below, and never 2 % above.
 			ENSURE_BELOW( arrivalSpeed[k], 1.02 * predicted );
-			ENSURE_BELOW( 0.92 * predicted, arrivalSpeed[k] );
+			ENSURE_BELOW( 0.97 * predicted, arrivalSpeed[k] );
 		}
 		printf( "marble%d: v = %.4f m/s, prediction %.4f m/s (%+.1f %%), spin %.2f rad/s, slip %.4f m/s\n", k,
 		        (double)arrivalSpeed[k], (double)predicted, 100.0 * (double)( arrivalSpeed[k] / predicted - 1 ),
