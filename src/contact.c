@@ -3,6 +3,7 @@
 // The pairs come from the broadphase (broad_phase.c: a dynamic AABB tree and a persistent pair
 // set); the speculative distance and the bounds growth are defined in broad_phase.h.
 #include "core.h"
+#include "mesh.h"
 #include "world.h"
 
 void ttCollectPairs( ttWorld* world, ttReal timeStep )
@@ -49,9 +50,12 @@ static void ttSwapManifolds( ttWorld* world )
 // the substep in which it would pass through: speculative contacts are tether's answer to
 // tunnelling (a 1 cm ball at 100 m/s stops at a 1 cm plate, tests/test_tunnelling.c). The XPBD
 // solver finds contacts after the positions moved, where a larger margin would not help.
-static ttReal ttPairSpeculativeDistance( const ttWorld* world, const ttBody* bodyA, const ttShape* shapeA,
-                                         const ttBody* bodyB, const ttShape* shapeB )
+ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeIndexA, int shapeIndexB )
 {
+	const ttShape* shapeA = ttWorld_Shape( (ttWorld*)world, shapeIndexA );
+	const ttShape* shapeB = ttWorld_Shape( (ttWorld*)world, shapeIndexB );
+	const ttBody* bodyA = ttWorld_Body( (ttWorld*)world, shapeA->bodyIndex );
+	const ttBody* bodyB = ttWorld_Body( (ttWorld*)world, shapeB->bodyIndex );
 	if ( world->contactSolver != ttContactSolver_softStep )
 	{
 		return TT_SPECULATIVE_DISTANCE;
@@ -149,6 +153,15 @@ void ttUpdateContacts( ttWorld* world )
 		const ttShape* shapeB = ttWorld_Shape( world, world->pairs[p].shapeB );
 		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
 		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
+		{
+			// One manifold per contact plane (narrowphase_mesh.c).
+			if ( ttCollideMeshPair( world, p ) == false )
+			{
+				return;
+			}
+			continue;
+		}
 
 		const ttManifold* kept = reuse ? ttReusableManifold( world, world->pairs + p, bodyA, bodyB, &cursor ) : NULL;
 		if ( kept != NULL )
@@ -165,7 +178,7 @@ void ttUpdateContacts( ttWorld* world )
 		}
 
 		ttManifoldGeometry geometry;
-		ttReal speculative = ttPairSpeculativeDistance( world, bodyA, shapeA, bodyB, shapeB );
+		ttReal speculative = ttPairSpeculativeDistance( world, world->pairs[p].shapeA, world->pairs[p].shapeB );
 		if ( ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
 		                      ttShape_SimWorldTransform( bodyB, shapeB ), speculative, &geometry ) == false )
 		{

@@ -28,6 +28,8 @@ typedef struct ttManifoldGeometry
 	/// face, incident face, incident vertex or clipped edge), so that a point can be followed from
 	/// one substep to the next exactly; otherwise points are matched by nearness.
 	bool featureIds;
+	/// Tells apart several manifolds of one shape pair (the triangle of a mesh); 0 otherwise.
+	int key;
 	int pointCount;
 	ttContactGeometry points[TT_MAX_MANIFOLD_POINTS];
 } ttManifoldGeometry;
@@ -50,8 +52,8 @@ typedef struct ttContactPoint
 typedef struct ttManifold
 {
 	int shapeA, shapeB;
-	/// Tells apart several manifolds of one shape pair (a mesh's triangles); they must come in
-	/// increasing key order. 0 for a pair with one manifold.
+	/// Tells apart several manifolds of one shape pair (a mesh's triangles); 0 for a pair with
+	/// one manifold.
 	int key;
 	int bodyA, bodyB;
 	ttVec3 normal;
@@ -103,6 +105,9 @@ int ttClipPolygon( const ttVec3* in, const uint32_t* inIds, int count, ttVec3 no
 /// the farthest from it, and on either side of their diagonal the one spanning the largest
 /// triangle with them, so that the 4 span the contact area (manifold_clip.c).
 int ttReduceClippedPoints( const ttVec3* points, const ttReal* depth, int count, ttVec3 normal, int* chosen );
+
+/// The speculative distance of a pair of shapes for this substep (contact.c).
+ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeA, int shapeB );
 
 /// Carry the soft-step impulses of last substep's manifolds (world->previousManifolds) to the
 /// matching points of the new ones (contact_match.c).

@@ -2,7 +2,7 @@
 // Persistent contact points: each substep's narrow phase builds new manifolds, and the impulses
 // that the soft-step solver accumulated on last substep's points are carried to the new points
 // that continue them, so that the solver starts from last substep's answer (warm starting).
-// Manifolds come in pair order (shape A, shape B, key), so the two lists are merged in one walk.
+// Manifolds come in pair order (shape A, shape B), so the two lists are merged in one walk.
 // A point continues an old one with the same feature id (box-box clipping names its points by
 // the faces, vertices and edges that made them); without ids, when either of its anchors, in
 // its body's frame, lies within TT_CONTACT_MATCH_DISTANCE of the old one's: a box corner resting
@@ -15,18 +15,17 @@
 // hitting a plate at 100 m/s bounced back at 10 m/s when the four corners' impact impulses were
 // warm started and one Gauss-Seidel pass could not take them back).
 #define TT_WARM_START_MAX_SEPARATION ( (ttReal)1e-4 )
+// A mesh manifold without a predecessor of its key continues the pair's manifold whose normal is
+// within this (1 - cosine, about 1 milliradian) of its own.
+#define TT_MATCH_NORMAL ( (ttReal)5e-7 )
 
-static int ttCompareManifoldKeys( const ttManifold* a, const ttManifold* b )
+static int ttComparePairs( const ttManifold* a, const ttManifold* b )
 {
 	if ( a->shapeA != b->shapeA )
 	{
 		return a->shapeA < b->shapeA ? -1 : 1;
 	}
-	if ( a->shapeB != b->shapeB )
-	{
-		return a->shapeB < b->shapeB ? -1 : 1;
-	}
-	return a->key < b->key ? -1 : ( a->key > b->key ? 1 : 0 );
+	return a->shapeB < b->shapeB ? -1 : ( a->shapeB > b->shapeB ? 1 : 0 );
 }
 
 static void ttMatchPoints( ttManifold* current, const ttManifold* previous )
@@ -77,13 +76,36 @@ void ttMatchContacts( ttWorld* world )
 	for ( int i = 0; i < world->manifoldCount; ++i )
 	{
 		ttManifold* current = world->manifolds + i;
-		while ( j < world->previousManifoldCount && ttCompareManifoldKeys( world->previousManifolds + j, current ) < 0 )
+		while ( j < world->previousManifoldCount && ttComparePairs( world->previousManifolds + j, current ) < 0 )
 		{
 			++j;
 		}
-		if ( j < world->previousManifoldCount && ttCompareManifoldKeys( world->previousManifolds + j, current ) == 0 )
+		// Several manifolds of one pair (a mesh's contact planes) need not come in key order: look
+		// through the pair's group for the same key. A mesh manifold is named by the smallest of
+		// its merged triangles, which changes as a shape slides across them: without the key, the
+		// manifold of the pair whose normal agrees best (within TT_MATCH_NORMAL) continues it.
+		const ttManifold* match = NULL;
+		ttReal bestAlignment = 1 - TT_MATCH_NORMAL;
+		for ( int k = j; k < world->previousManifoldCount && world->previousManifolds[k].shapeA == current->shapeA &&
+		                 world->previousManifolds[k].shapeB == current->shapeB;
+		      ++k )
 		{
-			ttMatchPoints( current, world->previousManifolds + j );
+			const ttManifold* previous = world->previousManifolds + k;
+			if ( previous->key == current->key )
+			{
+				match = previous;
+				break;
+			}
+			ttReal alignment = ttDot( previous->normal, current->normal );
+			if ( alignment >= bestAlignment )
+			{
+				match = previous;
+				bestAlignment = alignment;
+			}
+		}
+		if ( match != NULL )
+		{
+			ttMatchPoints( current, match );
 		}
 	}
 }

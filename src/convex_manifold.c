@@ -172,45 +172,51 @@ static int ttClipToPlane( const ttVec3* in, int count, ttVec3 n, ttReal c, ttVec
 	return outCount;
 }
 
+// Point i projected onto the contact plane (through the origin).
+static ttVec3 ttFlatPoint( const ttContactGeometry* points, int i, ttVec3 normal )
+{
+	return ttMulAdd( points[i].pointB, -ttDot( points[i].pointB, normal ), normal );
+}
+
 // Reduce candidate points to at most 4: the deepest, the farthest from it, then the two that
 // enlarge the covered area most (the usual heuristic for a stable support polygon). Distances
 // and areas are measured in the contact plane, less a penalty for standing off it: a speculative
 // point above a touching one (the top cap of a coin lying flat) covers the same area, and must
 // not take the touching point's place, or the coin rests on two points and tips into the ground.
-static int ttReducePoints( ttContactGeometry* points, int count, ttVec3 normal )
+// Any count (the mesh narrow phase merges the manifolds of coplanar triangles with it).
+int ttReduceManifoldPoints( ttContactGeometry* points, int count, ttVec3 normal )
 {
 	if ( count <= 4 )
 	{
 		return count;
 	}
-	ttVec3 flat[TT_CLIP_MAX];
 	int chosen[4];
 	chosen[0] = 0;
 	for ( int i = 0; i < count; ++i )
 	{
-		flat[i] = ttMulAdd( points[i].pointB, -ttDot( points[i].pointB, normal ), normal );
 		chosen[0] = points[i].separation < points[chosen[0]].separation ? i : chosen[0];
 	}
 	ttReal deepest = points[chosen[0]].separation;
-	ttVec3 p0 = flat[chosen[0]];
+	ttVec3 p0 = ttFlatPoint( points, chosen[0], normal );
 	chosen[1] = -1;
 	ttReal best = -TT_HUGE;
 	for ( int i = 0; i < count; ++i )
 	{
-		ttReal score = ttDistance( flat[i], p0 ) - ( points[i].separation - deepest );
+		ttReal score = ttDistance( ttFlatPoint( points, i, normal ), p0 ) - ( points[i].separation - deepest );
 		if ( i != chosen[0] && score > best )
 		{
 			best = score;
 			chosen[1] = i;
 		}
 	}
-	ttVec3 p1 = flat[chosen[1]];
+	ttVec3 p1 = ttFlatPoint( points, chosen[1], normal );
 	ttReal reach = ttDistance( p0, p1 );
 	best = -TT_HUGE;
 	chosen[2] = -1;
 	for ( int i = 0; i < count; ++i )
 	{
-		ttReal area = ttAbs( ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( flat[i], p0 ) ) ) );
+		ttReal area =
+		    ttAbs( ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( ttFlatPoint( points, i, normal ), p0 ) ) ) );
 		ttReal score = area - reach * ( points[i].separation - deepest );
 		if ( i != chosen[0] && i != chosen[1] && score > best )
 		{
@@ -218,7 +224,7 @@ static int ttReducePoints( ttContactGeometry* points, int count, ttVec3 normal )
 			chosen[2] = i;
 		}
 	}
-	ttVec3 p2 = flat[chosen[2]];
+	ttVec3 p2 = ttFlatPoint( points, chosen[2], normal );
 	// The fourth point lies on the other side of the triangle's longest reach: maximise the area
 	// added across the edge opposite to the triangle's orientation.
 	ttReal orientation = ttDot( normal, ttCross( ttSub( p1, p0 ), ttSub( p2, p0 ) ) ) >= 0 ? 1 : -1;
@@ -234,7 +240,8 @@ static int ttReducePoints( ttContactGeometry* points, int count, ttVec3 normal )
 		for ( int e = 0; e < 3; ++e )
 		{
 			ttVec3 a = triangle[e], b = triangle[( e + 1 ) % 3];
-			ttReal area = -orientation * ttDot( normal, ttCross( ttSub( b, a ), ttSub( flat[i], a ) ) );
+			ttReal area =
+			    -orientation * ttDot( normal, ttCross( ttSub( b, a ), ttSub( ttFlatPoint( points, i, normal ), a ) ) );
 			ttReal score = area - reach * ( points[i].separation - deepest );
 			if ( area > 0 && score > best )
 			{
@@ -341,7 +348,7 @@ bool ttCollideConvex( const ttShape* a, ttTransform xfA, const ttShape* b, ttTra
 		return true;
 	}
 	ttVec3 normal = refIsA ? featureA.normal : ttNeg( featureB.normal );
-	count = ttReducePoints( points, count, normal );
+	count = ttReduceManifoldPoints( points, count, normal );
 	m->normal = normal;
 	m->pointCount = count;
 	for ( int i = 0; i < count; ++i )
@@ -398,7 +405,7 @@ bool ttCollidePlaneCylinder( const ttShape* a, ttTransform xfA, const ttShape* b
 		}
 	}
 	m->normal = normal;
-	m->pointCount = ttReducePoints( candidates, count, normal );
+	m->pointCount = ttReduceManifoldPoints( candidates, count, normal );
 	for ( int i = 0; i < m->pointCount; ++i )
 	{
 		m->points[i] = candidates[i];
@@ -428,7 +435,7 @@ bool ttCollidePlaneHull( const ttShape* a, ttTransform xfA, const ttShape* b, tt
 		}
 	}
 	m->normal = normal;
-	m->pointCount = ttReducePoints( candidates, count, normal );
+	m->pointCount = ttReduceManifoldPoints( candidates, count, normal );
 	for ( int i = 0; i < m->pointCount; ++i )
 	{
 		m->points[i] = candidates[i];

@@ -12,6 +12,7 @@
 #include <math.h>
 
 typedef struct ttManifoldGeometry ttManifoldGeometry;
+typedef struct ttContactGeometry ttContactGeometry;
 
 typedef enum ttConvexKind
 {
@@ -161,6 +162,10 @@ void ttConvexContact_Compute( const ttConvexProxy* a, const ttConvexProxy* b, tt
 /// deepest points, then face clipping for up to 4 points when both features are faces.
 bool ttCollideConvex( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                       ttManifoldGeometry* m );
+/// Keep at most 4 of `count` contact points (any count): the deepest, the farthest from it and
+/// the two that add the most area in the plane normal to `normal`. Returns the new count; the
+/// kept points are moved to the front.
+int ttReduceManifoldPoints( ttContactGeometry* points, int count, ttVec3 normal );
 /// Planes against cylinders and hulls (A is the plane).
 bool ttCollidePlaneCylinder( const ttShape* a, ttTransform xfA, const ttShape* b, ttTransform xfB, ttReal speculative,
                              ttManifoldGeometry* m );

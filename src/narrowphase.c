@@ -268,6 +268,7 @@ bool ttCollideShapes( const ttShape* shapeA, ttTransform xfA, const ttShape* sha
 {
 	manifold->pointCount = 0;
 	manifold->featureIds = false;
+	manifold->key = 0;
 	ttCollideFcn* fcn = s_collideTable[shapeA->type][shapeB->type];
 	if ( fcn != NULL )
 	{

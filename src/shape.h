@@ -5,6 +5,7 @@
 #include "tether/types.h"
 
 typedef struct ttHullData ttHullData;
+typedef struct ttMeshData ttMeshData;
 
 typedef struct ttShape
 {
@@ -26,6 +27,7 @@ typedef struct ttShape
 		ttPlane plane; ///< normal stored unit length
 		ttCylinder cylinder;
 		ttHullData* hull; ///< owned; freed by ttShape_ReleaseData (shape_convex.c)
+		ttMeshData* mesh; ///< meshes and heightfields; owned, freed by ttShape_ReleaseData (mesh.h)
 	};
 } ttShape;
 

@@ -11,6 +11,7 @@
 #include "shape_cast.h"
 
 #include "core.h"
+#include "mesh.h"
 
 #include "tether/tether.h"
 
@@ -196,6 +197,10 @@ bool ttShape_CastQueryAt( const ttShape* shape, ttTransform xf, const ttQueryPro
 	{
 		return ttCastPlane( shape, xf, query, translation, maxFraction, hit );
 	}
+	if ( ttShape_IsMesh( shape ) )
+	{
+		return ttMesh_CastQueryAt( shape, xf, query, translation, maxFraction, hit );
+	}
 	// Work in a frame centred on the query's start: near contact, b - a is a tiny difference of
 	// points, and in float it keeps more digits when the points are small numbers.
 	ttVec3 origin = query->proxy.xf.p;
@@ -266,6 +271,10 @@ bool ttShape_OverlapsQueryAt( const ttShape* shape, ttTransform xf, const ttQuer
 		ttVec3 core = ttConvexProxy_Support( &query->proxy, ttNeg( n ) );
 		return ttDot( n, core ) - offset - query->proxy.radius <= 0;
 	}
+	if ( ttShape_IsMesh( shape ) )
+	{
+		return ttMesh_OverlapsQueryAt( shape, xf, query );
+	}
 	ttConvexProxy target;
 	ttConvexProxy_Make( &target, shape, xf );
 	ttGjkOutput gjk;
@@ -288,6 +297,10 @@ ttReal ttShape_ClosestPointAt( const ttShape* shape, ttTransform xf, ttVec3 poin
 		}
 		*closest = ttMulAdd( point, -above, n );
 		return above;
+	}
+	if ( ttShape_IsMesh( shape ) )
+	{
+		return ttMesh_ClosestPointAt( shape, xf, point, closest );
 	}
 	// The query point is a sphere core of radius 0; as in the sweep, work around the point.
 	ttConvexProxy target;

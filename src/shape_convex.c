@@ -5,6 +5,7 @@
 
 #include "core.h"
 #include "hull.h"
+#include "mesh.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -45,6 +46,11 @@ void ttShape_ReleaseData( ttShape* shape )
 	{
 		ttHull_Destroy( shape->hull );
 		shape->hull = NULL;
+	}
+	else if ( ttShape_IsMesh( shape ) )
+	{
+		ttMesh_Destroy( shape->mesh );
+		shape->mesh = NULL;
 	}
 }
 

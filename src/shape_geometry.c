@@ -2,6 +2,7 @@
 // Mass properties and bounds of the primitive shapes.
 #include "core.h"
 #include "hull.h"
+#include "mesh.h"
 #include "shape.h"
 #include "shape_convex.h"
 
@@ -77,6 +78,9 @@ ttReal ttShape_Extent( const ttShape* shape )
 			               shape->cylinder.radius * shape->cylinder.radius );
 		case ttShape_hull:
 			return shape->hull->extent;
+		case ttShape_mesh:
+		case ttShape_heightfield:
+			return shape->mesh->extent;
 		default:
 			return 0;
 	}
@@ -119,6 +123,9 @@ ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 			return ttCylinder_ComputeAabb( &shape->cylinder, xf );
 		case ttShape_hull:
 			return ttHull_ComputeAabb( shape->hull, xf );
+		case ttShape_mesh:
+		case ttShape_heightfield:
+			return ttMesh_ComputeAabb( shape->mesh, xf );
 		default:
 		{
 			// Planes are unbounded; the pair finder treats them separately.

@@ -4,6 +4,7 @@
 #include "shape_raycast.h"
 
 #include "hull.h"
+#include "mesh.h"
 
 // First entry t >= 0 of the ray p + t d into the sphere |x - c| <= r; false when the ray starts
 // inside, misses, or enters beyond maxFraction.
@@ -285,6 +286,10 @@ bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttV
 		}
 		case ttShape_hull:
 			found = ttRayHull( shape->hull, p, d, maxFraction, &t, &normal );
+			break;
+		case ttShape_mesh:
+		case ttShape_heightfield:
+			found = ttMesh_RayCast( shape->mesh, p, d, maxFraction, &t, &normal );
 			break;
 		default:
 			break;

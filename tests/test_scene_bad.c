@@ -19,6 +19,14 @@ typedef struct BadScene
 } BadScene;
 
 static const BadScene s_badScenes[] = {
+    // meshes and heightfields (mesh files are named relative to the scene file)
+    { "mesh_both_file_and_inline.json", "bodies[0].shapes[0]: a mesh needs either \"file\" or \"vertices\"" },
+    { "mesh_index_out_of_range.json",
+      "bodies[0].shapes[0].triangles: entry 0: index 3 is not a vertex index in [0, 3)" },
+    { "mesh_on_dynamic_body.json", "allowed on static and kinematic bodies only" },
+    { "mesh_file_malformed.json",
+      "bodies[0].shapes[0].file: tests/bad_scenes/../data/mesh_bad_face.obj:7: face corner 9 refers to no vertex" },
+    { "heightfield_ragged_rows.json", "bodies[0].shapes[0].heights: row 1 must be an array of 3 numbers" },
     // invalid JSON: line and column
     { "invalid_json_trailing_comma.json", "invalid_json_trailing_comma.json:4:17: invalid JSON" },
     { "invalid_json_nan.json", "invalid_json_nan.json:2:69: invalid JSON" },

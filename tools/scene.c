@@ -327,9 +327,12 @@ static const char* const ttBoxKeys[] = { TT_SHAPE_COMMON_KEYS, "halfExtents", NU
 static const char* const ttPlaneKeys[] = { TT_SHAPE_COMMON_KEYS, "normal", "offset", NULL };
 static const char* const ttCylinderKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", "halfHeight", NULL };
 static const char* const ttHullKeys[] = { TT_SHAPE_COMMON_KEYS, "points", NULL };
+static const char* const ttMeshKeys[] = { TT_SHAPE_COMMON_KEYS, "vertices", "triangles", "file", NULL };
+static const char* const ttHeightfieldKeys[] = { TT_SHAPE_COMMON_KEYS, "heights", "scale", NULL };
 
 // In the order of ttShapeType.
-static const char* const ttShapeTypeNames[] = { "sphere", "capsule", "box", "plane", "cylinder", "hull" };
+static const char* const ttShapeTypeNames[] = { "sphere",   "capsule", "box",  "plane",
+                                                "cylinder", "hull",    "mesh", "heightfield" };
 static const char* const ttBodyTypeNames[] = { "static", "kinematic", "dynamic" };
 
 static bool ttLoader_ShapeDef( ttSceneLoader* loader, const cJSON* item, ttShapeDef* def )
@@ -452,8 +455,8 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
                                   ttShapeType type )
 {
 	ttSceneReader* r = &loader->reader;
-	static const char* const* keys[] = { ttSphereKeys, ttCapsuleKeys,  ttBoxKeys,
-	                                     ttPlaneKeys,  ttCylinderKeys, ttHullKeys };
+	static const char* const* keys[] = { ttSphereKeys,   ttCapsuleKeys, ttBoxKeys,  ttPlaneKeys,
+	                                     ttCylinderKeys, ttHullKeys,    ttMeshKeys, ttHeightfieldKeys };
 	ttShapeDef def = ttDefaultShapeDef();
 	if ( ttReader_CheckKeys( r, item, keys[type] ) == false || ttLoader_ShapeDef( loader, item, &def ) == false )
 	{
@@ -499,6 +502,16 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
 		shape = ttLoader_Hull( loader, item, body, &def );
 		call = "ttCreateHullShape";
 	}
+	else if ( type == ttShape_mesh )
+	{
+		shape = ttLoader_Mesh( loader, item, body, &def );
+		call = "ttCreateMeshShape";
+	}
+	else if ( type == ttShape_heightfield )
+	{
+		shape = ttLoader_Heightfield( loader, item, body, &def );
+		call = "ttCreateHeightfieldShape";
+	}
 	else
 	{
 		ttPlane plane = { 0 };
@@ -510,7 +523,8 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
 	{
 		return r->failed ? false : ttLoader_LibraryError( loader, NULL, call );
 	}
-	loader->bodyHasShapeMass = loader->bodyHasShapeMass || ( type != ttShape_plane && def.density > 0 );
+	loader->bodyHasShapeMass = loader->bodyHasShapeMass || ( type != ttShape_plane && type != ttShape_mesh &&
+	                                                         type != ttShape_heightfield && def.density > 0 );
 	return true;
 }
 
@@ -518,7 +532,7 @@ static bool ttLoader_Shape( ttSceneLoader* loader, const cJSON* item, ttBodyId b
 {
 	int type = 0;
 	if ( ttReader_IsObject( &loader->reader, item, NULL ) == false ||
-	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 6, true, &type ) == false )
+	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 8, true, &type ) == false )
 	{
 		return false;
 	}

@@ -40,3 +40,8 @@ bool ttLoader_LibraryError( ttSceneLoader* loader, const char* key, const char* 
 
 /// Create the joints of the array root["joints"] (which may be absent).
 bool ttLoader_Joints( ttSceneLoader* loader, const cJSON* joints );
+
+/// Mesh and heightfield shapes (scene_mesh.c); the null id after a reader failure or a rejected
+/// call (then the library's message is pending).
+ttShapeId ttLoader_Mesh( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );
+ttShapeId ttLoader_Heightfield( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );

@@ -151,6 +151,7 @@ bool Renderer::Init( char* error, int errorSize )
 
 	std::vector<float> empty;
 	UploadMesh( &m_lineVao, &m_lineVbo, empty );
+	UploadMesh( &m_triangleVao, &m_triangleVbo, empty );
 
 	glGenTextures( 1, &m_shadowTexture );
 	glBindTexture( GL_TEXTURE_2D, m_shadowTexture );
@@ -186,6 +187,8 @@ void Renderer::Shutdown()
 	}
 	glDeleteBuffers( 1, &m_lineVbo );
 	glDeleteVertexArrays( 1, &m_lineVao );
+	glDeleteBuffers( 1, &m_triangleVbo );
+	glDeleteVertexArrays( 1, &m_triangleVao );
 	glDeleteFramebuffers( 1, &m_shadowFramebuffer );
 	glDeleteTextures( 1, &m_shadowTexture );
 	glDeleteProgram( m_litProgram );
@@ -198,11 +201,29 @@ void Renderer::Clear()
 	m_items.clear();
 	m_lines.clear();
 	m_screenLines.clear();
+	m_triangles.clear();
+	m_triangleRanges.clear();
 }
 
 void Renderer::AddMesh( MeshKind kind, const Mat4f& model, Vec3f color )
 {
 	m_items.push_back( { model, kind, color } );
+}
+
+void Renderer::AddTriangles( const Vec3f* corners, int triangleCount, Vec3f color )
+{
+	int first = (int)( m_triangles.size() / 6 );
+	for ( int t = 0; t < triangleCount; ++t )
+	{
+		const Vec3f* v = corners + 3 * t;
+		Vec3f n = Normalize( Cross( v[1] - v[0], v[2] - v[0] ) );
+		for ( int k = 0; k < 3; ++k )
+		{
+			float vertex[6] = { v[k].x, v[k].y, v[k].z, n.x, n.y, n.z };
+			m_triangles.insert( m_triangles.end(), vertex, vertex + 6 );
+		}
+	}
+	m_triangleRanges.push_back( { first, 3 * triangleCount, color } );
 }
 
 void Renderer::AddLine( Vec3f a, Vec3f b, Vec3f color )
@@ -249,6 +270,19 @@ void Renderer::DrawMeshes( unsigned program, bool withColor )
 		glBindVertexArray( mesh.vao );
 		glDrawArrays( GL_TRIANGLES, 0, mesh.vertexCount );
 	}
+	// Triangle soups are already in world coordinates (uploaded once per frame by Draw).
+	Mat4f identity = Identity4();
+	glUniformMatrix4fv( modelLocation, 1, GL_FALSE, identity.m );
+	glBindVertexArray( m_triangleVao );
+	for ( const TriangleRange& range : m_triangleRanges )
+	{
+		if ( withColor )
+		{
+			glUniform3f( colorLocation, range.color.x, range.color.y, range.color.z );
+			glUniform1i( checkerLocation, 0 );
+		}
+		glDrawArrays( GL_TRIANGLES, range.first, range.count );
+	}
 	glBindVertexArray( 0 );
 }
 
@@ -270,6 +304,10 @@ void Renderer::Draw( const DrawView& view )
 	glDisable( GL_CULL_FACE );
 	glDisable( GL_BLEND );
 	glDisable( GL_SCISSOR_TEST );
+
+	glBindBuffer( GL_ARRAY_BUFFER, m_triangleVbo );
+	glBufferData( GL_ARRAY_BUFFER, (GLsizeiptr)( m_triangles.size() * sizeof( float ) ), m_triangles.data(),
+	              GL_STREAM_DRAW );
 
 	glBindFramebuffer( GL_FRAMEBUFFER, m_shadowFramebuffer );
 	glViewport( 0, 0, kShadowSize, kShadowSize );

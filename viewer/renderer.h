@@ -34,6 +34,9 @@ class Renderer
 	/// Drop the previous frame's meshes and lines.
 	void Clear();
 	void AddMesh( MeshKind kind, const Mat4f& model, Vec3f color );
+	/// Triangles given in world coordinates (3 corners each), drawn flat-shaded with face normals:
+	/// triangle mesh and heightfield shapes, whose geometry is not a scaled unit mesh.
+	void AddTriangles( const Vec3f* corners, int triangleCount, Vec3f color );
 	void AddLine( Vec3f a, Vec3f b, Vec3f color );
 	/// A line in pixels of the framebuffer (origin top left), drawn over everything: text.
 	void AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color );
@@ -55,7 +58,16 @@ class Renderer
 	void DrawMeshes( unsigned program, bool withColor );
 	void DrawLines( const std::vector<float>& lines, const Mat4f& viewProjection );
 
+	struct TriangleRange
+	{
+		int first, count; ///< vertices in m_triangles
+		Vec3f color;
+	};
+
 	std::vector<Item> m_items;
+	std::vector<float> m_triangles; ///< x y z nx ny nz per vertex, world coordinates
+	std::vector<TriangleRange> m_triangleRanges;
+	unsigned m_triangleVao = 0, m_triangleVbo = 0;
 	std::vector<float> m_lines;       ///< x y z r g b per vertex
 	std::vector<float> m_screenLines; ///< the same with x y in pixels and z 0
 	Mesh m_meshes[Mesh_count];

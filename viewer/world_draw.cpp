@@ -185,6 +185,21 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 		case ttShape_plane:
 			AddPlane( renderer, frame, ttShape_GetPlane( shape ), { 0.78f, 0.76f, 0.72f } );
 			break;
+		case ttShape_mesh:
+		case ttShape_heightfield:
+		{
+			// The triangles as the library stores them, moved to the shape's world pose each frame.
+			int count = ttShape_GetTriangleCount( shape );
+			std::vector<ttVec3> local( 3 * (size_t)count );
+			ttShape_GetTriangles( shape, local.data(), count );
+			std::vector<Vec3f> corners( local.size() );
+			for ( size_t i = 0; i < local.size(); ++i )
+			{
+				corners[i] = TransformPoint( frame, V3( local[i] ) );
+			}
+			renderer.AddTriangles( corners.data(), count, color );
+			break;
+		}
 		default:
 			break;
 	}

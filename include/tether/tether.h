@@ -195,6 +195,17 @@ TT_API ttShapeId ttCreateCylinderShape( ttBodyId bodyId, const ttShapeDef* def, 
 /// message) for NaN or infinite points, fewer than 4 points, points that are (nearly) coplanar,
 /// and hulls with more than TT_MAX_HULL_VERTICES vertices. The points are copied.
 TT_API ttShapeId ttCreateHullShape( ttBodyId bodyId, const ttShapeDef* def, const ttVec3* points, int count );
+TT_API ttMeshDef ttDefaultMeshDef( void );
+TT_API ttHeightfieldDef ttDefaultHeightfieldDef( void );
+/// A static triangle mesh (docs/collision.md). Only on static or kinematic bodies: a mesh has no
+/// volume. Rejected (null id and a message naming the argument) for NaN or infinite vertices, no
+/// triangles, indices out of range, or a mesh whose triangles all have zero area; single
+/// zero-area triangles among others are dropped. The arrays are copied.
+TT_API ttShapeId ttCreateMeshShape( ttBodyId bodyId, const ttShapeDef* def, const ttMeshDef* mesh );
+/// A heightfield (see ttHeightfieldDef), static or kinematic bodies only; rejected for a grid
+/// smaller than 2 x 2, NaN or infinite heights, or a scale that is not finite and > 0.
+TT_API ttShapeId ttCreateHeightfieldShape( ttBodyId bodyId, const ttShapeDef* def,
+                                           const ttHeightfieldDef* heightfield );
 TT_API void ttDestroyShape( ttShapeId shapeId );
 TT_API bool ttShape_IsValid( ttShapeId shapeId );
 TT_API ttShapeType ttShape_GetType( ttShapeId shapeId );
@@ -208,6 +219,11 @@ TT_API ttPlane ttShape_GetPlane( ttShapeId shapeId );
 TT_API ttCylinder ttShape_GetCylinder( ttShapeId shapeId );
 /// Copy up to capacity hull vertices (shape coordinates); returns the hull's vertex count.
 TT_API int ttShape_GetHullVertices( ttShapeId shapeId, ttVec3* vertices, int capacity );
+/// Number of triangles of a mesh or heightfield shape (0 and a message for other types).
+TT_API int ttShape_GetTriangleCount( ttShapeId shapeId );
+/// Copy up to capacity triangles of a mesh or heightfield as 3 corners each (shape coordinates,
+/// counter-clockwise seen from the front) into corners (3 * capacity entries); returns the count.
+TT_API int ttShape_GetTriangles( ttShapeId shapeId, ttVec3* corners, int capacity );
 /// World bounds of the shape now (planes: unbounded, +-TT_HUGE).
 TT_API ttAABB ttShape_GetAABB( ttShapeId shapeId );
 TT_API ttReal ttShape_GetStaticFriction( ttShapeId shapeId );

@@ -156,7 +156,9 @@ typedef enum ttShapeType
 	ttShape_box,
 	ttShape_plane, ///< static bodies only: the half space below the plane is solid
 	ttShape_cylinder,
-	ttShape_hull, ///< convex hull of a point cloud (ttCreateHullShape)
+	ttShape_hull,        ///< convex hull of a point cloud (ttCreateHullShape)
+	ttShape_mesh,        ///< static triangle mesh (ttCreateMeshShape), static or kinematic bodies only
+	ttShape_heightfield, ///< grid of heights (ttCreateHeightfieldShape), static or kinematic bodies only
 	ttShape_count,
 } ttShapeType;
 
@@ -187,6 +189,30 @@ typedef struct ttCylinder
 
 /// Most vertices a convex hull shape may have; larger point clouds are rejected with a message.
 #define TT_MAX_HULL_VERTICES 64
+
+/// A triangle mesh: a surface without volume for static scenery (static or kinematic bodies).
+/// Triangles are two-sided; each is 3 indices into vertices. The shape copies both arrays.
+typedef struct ttMeshDef
+{
+	const ttVec3* vertices; ///< shape coordinates
+	int vertexCount;
+	const int* indices; ///< 3 * triangleCount vertex indices
+	int triangleCount;
+	int internalValue;
+} ttMeshDef;
+
+/// A heightfield: rowCount x columnCount heights on a regular grid in the shape frame's x-z
+/// plane, y up. Vertex (row r, column c) is at (c scale.x, heights[r columnCount + c] scale.y,
+/// r scale.z); each cell is split into two triangles along its (c, r)-(c + 1, r + 1) diagonal. The
+/// solid side is below the surface. The shape copies the heights.
+typedef struct ttHeightfieldDef
+{
+	const ttReal* heights;
+	int rowCount;    ///< >= 2
+	int columnCount; ///< >= 2
+	ttVec3 scale;    ///< cell size along x and z (> 0) and a factor on the heights (y, > 0)
+	int internalValue;
+} ttHeightfieldDef;
 
 /// Plane n . p = offset in shape coordinates; n need not be unit length on input.
 typedef struct ttPlane
