@@ -381,22 +381,30 @@ static void ttFindSupportingNodes( ttSupportSet* set )
 	}
 }
 
-static void ttClearSupportedFlags( ttWorld* world, ttSupportSet* set )
+// Clear the flags of the bodies the last analysis supported. With keepSleeping, a sleeping body
+// keeps the state it fell asleep in (it is not analysed while asleep) and stays in the list, so
+// that its flag is cleared once it wakes and is no longer supported.
+static void ttClearSupportedFlags( ttWorld* world, ttSupportSet* set, bool keepSleeping )
 {
+	int kept = 0;
 	for ( int i = 0; i < set->supportedCount; ++i )
 	{
 		int index = set->supportedBodies[i];
-		if ( world->bodies.used[index] )
+		if ( world->bodies.used[index] == false )
 		{
-			ttBody* body = ttWorld_Body( world, index );
-			// A sleeping body keeps the state it fell asleep in; it is not analysed while asleep.
-			if ( ttBody_IsSleeping( body ) == false )
-			{
-				body->supported = false;
-			}
+			continue;
+		}
+		ttBody* body = ttWorld_Body( world, index );
+		if ( keepSleeping && ttBody_IsSleeping( body ) && body->supported )
+		{
+			set->supportedBodies[kept++] = index;
+		}
+		else
+		{
+			body->supported = false;
 		}
 	}
-	set->supportedCount = 0;
+	set->supportedCount = kept;
 }
 
 // Each supported body: ground constraints at its supporting nodes. A body that was supported in
@@ -460,7 +468,7 @@ static bool ttBuildAnchors( ttWorld* world, ttSupportSet* set, int* supportingCo
 
 static void ttSupport_Clear( ttWorld* world, ttSupportSet* set )
 {
-	ttClearSupportedFlags( world, set );
+	ttClearSupportedFlags( world, set, false );
 	ttSupport_Forget( world );
 }
 
@@ -489,7 +497,7 @@ void ttSupport_Analyze( ttWorld* world )
 		return;
 	}
 	double t0 = ttNowMilliseconds();
-	ttClearSupportedFlags( world, set );
+	ttClearSupportedFlags( world, set, true );
 	set->up = ttScale( -1 / gravity, world->gravity );
 	set->e1 = ttPerpendicular( set->up );
 	set->e2 = ttCross( set->up, set->e1 );

@@ -198,6 +198,28 @@ static void tsSmallScenes( void )
 	ENSURE( ttBody_IsSupported( lower ) );
 	ttDestroyWorld( world );
 
+	// Sleeping: a supported stack falls asleep and keeps its flags; when the box below is destroyed
+	// the upper one wakes, falls and is no longer supported.
+	{
+		ttWorldDef def = ttDefaultWorldDef();
+		def.enableLongRange[ttLongRange_supportingContacts] = true;
+		ttWorldId sleepy = ttCreateWorld( &def );
+		ttBodyDef groundDef = ttDefaultBodyDef();
+		ttShapeDef shapeDef = ttDefaultShapeDef();
+		ttCreatePlaneShape( ttCreateBody( sleepy, &groundDef ), &shapeDef, &( ttPlane ){ { 0, 1, 0 }, 0 } );
+		lower = tsBox( sleepy, ( ttVec3 ){ 0, 0.5f, 0 }, half, 0.6f );
+		upper = tsBox( sleepy, ( ttVec3 ){ 0, 1.5f, 0 }, half, 0.6f );
+		tvStep( sleepy, 120 );
+		ENSURE( ttBody_IsAwake( upper ) == false );
+		ENSURE( ttBody_IsSupported( upper ) );
+		ttDestroyBody( lower );
+		tvStep( sleepy, 10 );
+		ENSURE( ttBody_IsAwake( upper ) );
+		ENSURE( ttBody_GetPosition( upper ).y < 1.4 ); // falling
+		ENSURE( ttBody_IsSupported( upper ) == false );
+		ttDestroyWorld( sleepy );
+	}
+
 	// The feature switched off: nothing is supported and the readout is empty.
 	world = tsWorld( false, 0.6f, &ground );
 	lower = tsBox( world, ( ttVec3 ){ 0, 0.5f, 0 }, half, 0.6f );
