@@ -13,7 +13,7 @@ void ttCollectPairs( ttWorld* world, ttReal timeStep )
 	world->stats.pairMs = ttNowMilliseconds() - start;
 }
 
-static ttManifold* ttPushManifold( ttWorld* world )
+ttManifold* ttPushManifold( ttWorld* world )
 {
 	if ( world->manifoldCount == world->manifoldCapacity )
 	{

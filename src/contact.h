@@ -74,6 +74,8 @@ typedef struct ttShapePair
 
 /// Collect the candidate pairs of the step (fattened AABBs, k = 2).
 void ttCollectPairs( ttWorld* world, ttReal timeStep );
+/// Append a manifold to world->manifolds (grown as needed); NULL when memory runs out.
+ttManifold* ttPushManifold( ttWorld* world );
 /// Narrow phase for every pair at the current poses; rebuilds world->manifolds.
 void ttUpdateContacts( ttWorld* world );
 /// The geometry of one pair of shapes at world transforms; false if not supported or apart.

@@ -119,4 +119,13 @@ static inline bool ttAABB_ReachesPlane( ttAABB box, ttVec3 normal, ttReal offset
 }
 
 /// Whether the segment origin + t translation, t in [0, maxFraction], touches the box (slabs).
+/// Distance from a point to a box (0 inside): the bound a closest-point search prunes subtrees by.
+static inline ttReal ttAABB_Distance( ttAABB box, ttVec3 p )
+{
+	ttVec3 d = { ttMaxReal( ttMaxReal( box.lower.x - p.x, p.x - box.upper.x ), 0 ),
+	             ttMaxReal( ttMaxReal( box.lower.y - p.y, p.y - box.upper.y ), 0 ),
+	             ttMaxReal( ttMaxReal( box.lower.z - p.z, p.z - box.upper.z ), 0 ) };
+	return ttLength( d );
+}
+
 bool ttAABB_SegmentOverlaps( ttAABB box, ttVec3 origin, ttVec3 translation, ttReal maxFraction );

@@ -4,6 +4,7 @@
 // and the best answer over them wins. Heightfields count as their surface here (a point below
 // one is at its distance from the surface, not inside).
 #include "core.h"
+#include "dynamic_tree.h"
 #include "mesh.h"
 #include "shape_cast.h"
 
@@ -104,14 +105,6 @@ bool ttMesh_OverlapsQueryAt( const ttShape* shape, ttTransform xf, const ttQuery
 	return found;
 }
 
-static ttReal ttBoxDistance( ttAABB box, ttVec3 p )
-{
-	ttVec3 d = { ttMaxReal( ttMaxReal( box.lower.x - p.x, p.x - box.upper.x ), 0 ),
-	             ttMaxReal( ttMaxReal( box.lower.y - p.y, p.y - box.upper.y ), 0 ),
-	             ttMaxReal( ttMaxReal( box.lower.z - p.z, p.z - box.upper.z ), 0 ) };
-	return ttLength( d );
-}
-
 // Depth first over the tree, skipping nodes farther than the best distance so far.
 ttReal ttMesh_ClosestPointAt( const ttShape* shape, ttTransform xf, ttVec3 point, ttVec3* closest )
 {
@@ -131,15 +124,15 @@ ttReal ttMesh_ClosestPointAt( const ttShape* shape, ttTransform xf, ttVec3 point
 	while ( count > 0 && best > 0 )
 	{
 		const ttMeshNode* node = mesh->nodes + stack[--count];
-		if ( ttBoxDistance( node->box, local ) >= best )
+		if ( ttAABB_Distance( node->box, local ) >= best )
 		{
 			continue;
 		}
 		if ( node->child1 >= 0 )
 		{
 			// Nearer child on top of the stack.
-			bool firstNearer = ttBoxDistance( mesh->nodes[node->child1].box, local ) <=
-			                   ttBoxDistance( mesh->nodes[node->child2].box, local );
+			bool firstNearer = ttAABB_Distance( mesh->nodes[node->child1].box, local ) <=
+			                   ttAABB_Distance( mesh->nodes[node->child2].box, local );
 			stack[count++] = firstNearer ? node->child2 : node->child1;
 			stack[count++] = firstNearer ? node->child1 : node->child2;
 			continue;

@@ -620,23 +620,6 @@ typedef struct ttPairContext
 	bool failed;
 } ttPairContext;
 
-static ttManifold* ttPushMeshManifold( ttWorld* world )
-{
-	if ( world->manifoldCount == world->manifoldCapacity )
-	{
-		int capacity = world->manifoldCapacity < 64 ? 64 : 2 * world->manifoldCapacity;
-		ttManifold* manifolds = ttGrow( world->manifolds, sizeof( ttManifold ) * (size_t)world->manifoldCapacity,
-		                                sizeof( ttManifold ) * (size_t)capacity );
-		if ( manifolds == NULL )
-		{
-			return NULL;
-		}
-		world->manifolds = manifolds;
-		world->manifoldCapacity = capacity;
-	}
-	return world->manifolds + world->manifoldCount++;
-}
-
 // Turn one manifold's geometry into solver anchors, as ttUpdateContacts does for convex pairs.
 static void ttAddPairManifold( const ttManifoldGeometry* geometry, void* context )
 {
@@ -646,7 +629,7 @@ static void ttAddPairManifold( const ttManifoldGeometry* geometry, void* context
 		return;
 	}
 	ttWorld* world = pc->world;
-	ttManifold* m = ttPushMeshManifold( world );
+	ttManifold* m = ttPushManifold( world );
 	if ( m == NULL )
 	{
 		pc->failed = true;

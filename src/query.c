@@ -496,15 +496,6 @@ ttResult ttWorld_OverlapShape( ttWorldId worldId, const ttQueryShape* shape, ttT
 	return ttResult_ok;
 }
 
-// Distance from a point to a box (0 inside).
-static ttReal ttAABB_Distance( ttAABB box, ttVec3 p )
-{
-	ttVec3 d = { ttMaxReal( ttMaxReal( box.lower.x - p.x, p.x - box.upper.x ), 0 ),
-	             ttMaxReal( ttMaxReal( box.lower.y - p.y, p.y - box.upper.y ), 0 ),
-	             ttMaxReal( ttMaxReal( box.lower.z - p.z, p.z - box.upper.z ), 0 ) };
-	return ttLength( d );
-}
-
 typedef struct ttClosestPointQuery
 {
 	ttWorld* world;
