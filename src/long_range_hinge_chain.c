@@ -141,8 +141,7 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 	{
 		int bodyIndex = set->queue[head++];
 		ttBody* body = ttWorld_Body( world, bodyIndex );
-		if ( ttReserve( (void**)&set->bodies, &set->bodyCapacity, set->bodyCount + 1, sizeof( ttChainBody ) ) ==
-		     false )
+		if ( ttReserve( (void**)&set->bodies, &set->bodyCapacity, set->bodyCount + 1, sizeof( ttChainBody ) ) == false )
 		{
 			*failed = true;
 			return false;
@@ -210,8 +209,8 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 				    entryHeight + ttDot( ttSub( ttSideFrame( joint, side ).p, entryPoint ), axis );
 				set->jointHasHeight[jointIndex] = true;
 			}
-			if ( ttReserve( (void**)&set->points, &set->pointCapacity, set->pointCount + 1,
-			                  sizeof( ttChainPoint ) ) == false )
+			if ( ttReserve( (void**)&set->points, &set->pointCapacity, set->pointCount + 1, sizeof( ttChainPoint ) ) ==
+			     false )
 			{
 				*failed = true;
 				return false;
@@ -256,8 +255,7 @@ static bool ttFloodChain( ttWorld* world, ttHingeChainSet* set, int root, bool* 
 		set->points[p].h = set->jointHeight[set->points[p].joint] - reference;
 	}
 
-	if ( ttReserve( (void**)&set->chains, &set->chainCapacity, set->chainCount + 1, sizeof( ttHingeChain ) ) ==
-	     false )
+	if ( ttReserve( (void**)&set->chains, &set->chainCapacity, set->chainCount + 1, sizeof( ttHingeChain ) ) == false )
 	{
 		*failed = true;
 		return false;

@@ -27,7 +27,7 @@ typedef enum ttMetricColumn
 	ttMetric_contactCount,
 	ttMetric_supportingContacts, ///< long range supporting contacts found at the start of the step
 	ttMetric_supportedBodies,    ///< bodies they held up
-	ttMetric_fixedCount, ///< first joint column: <joint>.force, <joint>.torque, then probes
+	ttMetric_fixedCount,         ///< first joint column: <joint>.force, <joint>.torque, then probes
 } ttMetricColumn;
 
 /// Number of columns for this scene: the fixed ones, two per joint, one or three per probe.
