@@ -584,6 +584,8 @@ int main( void )
 	        stats.overlaps, stats.overlapHits, stats.closest, stats.closestHits, stats.worstClosestOnShape,
 	        stats.grazingRays );
 	ENSURE( bad == 0 );
+	// Grazing is the rare exception (13 of 1,200 measured), not a way for misses to pass.
+	ENSURE( stats.grazingRays * 20 < stats.closest );
 	ENSURE( stats.castHits > 200 );
 	ENSURE( stats.overlapHits > 100 );
 	ENSURE( stats.closestHits > 300 );
