@@ -2,6 +2,7 @@
 // Candidate pairs once per step, contact manifolds at every substep (paper section 3.5).
 // The pairs come from the broadphase (broad_phase.c: a dynamic AABB tree and a persistent pair
 // set); the speculative distance and the bounds growth are defined in broad_phase.h.
+#include "contact_solver.h"
 #include "core.h"
 #include "mesh.h"
 #include "world.h"
@@ -56,7 +57,7 @@ ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeIndexA, int sha
 	const ttShape* shapeB = ttWorld_Shape( (ttWorld*)world, shapeIndexB );
 	const ttBody* bodyA = ttWorld_Body( (ttWorld*)world, shapeA->bodyIndex );
 	const ttBody* bodyB = ttWorld_Body( (ttWorld*)world, shapeB->bodyIndex );
-	if ( world->contactSolver != ttContactSolver_softStep )
+	if ( world->step.contacts == NULL || world->step.contacts->speculative == false )
 	{
 		return TT_SPECULATIVE_DISTANCE;
 	}
@@ -71,7 +72,7 @@ ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeIndexA, int sha
 			speed += spin * ( ttLength( shapes[i]->simTransform.p ) + ttShape_Extent( shapes[i] ) );
 		}
 	}
-	return TT_SPECULATIVE_DISTANCE + world->substepTime * speed;
+	return TT_SPECULATIVE_DISTANCE + world->step.h * speed;
 }
 
 // Geometry reuse. In a resting stack most pairs do not move against each other from one
@@ -145,7 +146,7 @@ static void ttRefreshPoints( ttManifold* m, const ttBody* bodyA, const ttBody* b
 void ttUpdateContacts( ttWorld* world )
 {
 	ttSwapManifolds( world );
-	bool reuse = world->contactSolver == ttContactSolver_softStep;
+	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
 	int cursor = 0;
 	for ( int p = 0; p < world->pairCount; ++p )
 	{

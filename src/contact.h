@@ -115,15 +115,5 @@ ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeA, int shapeB )
 /// matching points of the new ones (contact_match.c).
 void ttMatchContacts( ttWorld* world );
 
-// Soft-step contact solver (contact_solver_soft.c): velocity level, warm started, with a soft
-// bias in `Solve( useBias = true )` before the positions are integrated and a relax pass
-// `Solve( useBias = false )` after the velocities are derived.
-void ttSoftContacts_Prepare( ttWorld* world, ttReal h );
-void ttSoftContacts_WarmStart( ttWorld* world );
-void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias );
-void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h );
-
-// XPBD contact solver (contact_solver_xpbd.c): penetration and static friction at the position
-// level, dynamic friction and restitution in the velocity pass.
-void ttContactSolver_SolvePositions( ttWorld* world, ttReal h );
-void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h );
+// The contact solvers themselves (contact_solver_soft.c, contact_solver_xpbd.c) are reached
+// through their tables in contact_solver.h.

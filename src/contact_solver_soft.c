@@ -17,6 +17,7 @@
 // Friction is Coulomb's with a circular cone: a point sticks while its accumulated tangential
 // impulse stays within mu_s times the normal impulse, and otherwise slides with mu_d.
 #include "constraint.h"
+#include "contact_solver.h"
 #include "core.h"
 #include "world.h"
 
@@ -120,7 +121,7 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* 
 	}
 }
 
-void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
+static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 {
 	int pointTotal = 0;
 	for ( int i = 0; i < world->manifoldCount; ++i )
@@ -183,7 +184,7 @@ static ttReal ttRelativeVelocity( const ttBody* bodyA, const ttBody* bodyB, cons
 	       ttDot( bodyA->w, sp->crossA[k] );
 }
 
-void ttSoftContacts_WarmStart( ttWorld* world )
+static void ttSoftContacts_WarmStart( ttWorld* world )
 {
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
@@ -280,7 +281,7 @@ static ttReal ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSo
 // 8 cm and none).
 #define TT_SOFT_NORMAL_SWEEPS 4
 
-void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
+static void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
 {
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
@@ -311,7 +312,7 @@ void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
 // Restitution (Box2D's rule with the paper's threshold): a point that approached faster than the
 // threshold before this substep's solve and pushed leaves at -e times that speed. The impulse is
 // kept out of the warm start: it belongs to this one substep.
-void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
+static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 {
 	ttReal threshold = world->restitutionThresholdScale * ttLength( world->gravity ) * h;
 	for ( int i = 0; i < world->softManifoldCount; ++i )
@@ -338,3 +339,43 @@ void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 		}
 	}
 }
+
+// ---------------------------------------------------------------------------------------------
+// The family's table (contact_solver.h)
+
+// Before the positions move: effective masses at the substep's poses, the carried impulses, then
+// the biased solve.
+static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
+{
+	ttSoftContacts_Prepare( ctx->world, ctx->h );
+	ttSoftContacts_WarmStart( ctx->world );
+	ttSoftContacts_Solve( ctx->world, ctx->h, true );
+}
+
+// After the velocities are derived: relax without the bias, then restitution.
+static void ttSoftContacts_SolveVelocities( ttStepContext* ctx )
+{
+	ttSoftContacts_Solve( ctx->world, ctx->h, false );
+	ttSoftContacts_ApplyRestitution( ctx->world, ctx->h );
+}
+
+// The accumulated velocity impulses of the last substep: force = impulse / h.
+static void ttSoftContacts_PointForce( const ttStepContext* ctx, const ttContactPoint* cp, ttReal* normalForce,
+                                       ttVec3* frictionForce )
+{
+	ttReal h = ctx->h;
+	*normalForce = h > 0 ? cp->normalImpulse / h : 0;
+	*frictionForce = h > 0 ? ttScale( 1 / h, cp->tangentImpulse ) : TT_VEC3_ZERO;
+}
+
+const ttContactFamily ttSoftStepContacts = {
+    .name = "softStep",
+    .collideBeforePositions = true,
+    .needsWorldInverseInertia = true,
+    .keepsManifolds = true,
+    .speculative = true,
+    .beginSubstep = ttSoftContacts_BeginSubstep,
+    .solvePositions = NULL,
+    .solveVelocities = ttSoftContacts_SolveVelocities,
+    .pointForce = ttSoftContacts_PointForce,
+};

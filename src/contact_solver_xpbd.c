@@ -4,6 +4,7 @@
 // Velocity level: dynamic friction (in impulse form: the paper's eq. 30 mixes a force with a
 // velocity) and restitution with the jitter threshold (eq. 34).
 #include "constraint.h"
+#include "contact_solver.h"
 #include "world.h"
 
 typedef struct ttContactPoints
@@ -182,7 +183,7 @@ static void ttSolveFriction( ttWorld* world, ttManifold* m, ttContactPoint* cp )
 	cp->frictionImpulse = total;
 }
 
-void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
+static void ttXpbdContacts_SolvePositions( ttWorld* world, ttReal h )
 {
 	for ( int i = 0; i < world->manifoldCount; ++i )
 	{
@@ -195,7 +196,7 @@ void ttContactSolver_SolvePositions( ttWorld* world, ttReal h )
 	}
 }
 
-void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
+static void ttXpbdContacts_SolveVelocities( ttWorld* world, ttReal h )
 {
 	ttReal threshold = world->restitutionThresholdScale * ttLength( world->gravity ) * h;
 	for ( int i = 0; i < world->manifoldCount; ++i )
@@ -270,3 +271,39 @@ void ttContactSolver_SolveVelocities( ttWorld* world, ttReal h )
 		}
 	}
 }
+
+// ---------------------------------------------------------------------------------------------
+// The family's table (contact_solver.h)
+
+static void ttXpbdContacts_SolvePositionsStep( ttStepContext* ctx )
+{
+	ttXpbdContacts_SolvePositions( ctx->world, ctx->h );
+}
+
+static void ttXpbdContacts_SolveVelocitiesStep( ttStepContext* ctx )
+{
+	ttXpbdContacts_SolveVelocities( ctx->world, ctx->h );
+}
+
+// The multipliers of the last substep: force = lambda / h^2.
+static void ttXpbdContacts_PointForce( const ttStepContext* ctx, const ttContactPoint* cp, ttReal* normalForce,
+                                       ttVec3* frictionForce )
+{
+	ttReal h = ctx->h;
+	*normalForce = h > 0 ? cp->lambdaN / ( h * h ) : 0;
+	*frictionForce = ttScale( ctx->invH2, cp->frictionImpulse );
+}
+
+// The paper's order: the narrow phase after the positions moved, the projection with the joints;
+// no speculative margin beyond the fixed one (contacts are found where the bodies already are).
+const ttContactFamily ttXpbdContacts = {
+    .name = "xpbd",
+    .collideBeforePositions = false,
+    .needsWorldInverseInertia = false,
+    .keepsManifolds = false,
+    .speculative = false,
+    .beginSubstep = NULL,
+    .solvePositions = ttXpbdContacts_SolvePositionsStep,
+    .solveVelocities = ttXpbdContacts_SolveVelocitiesStep,
+    .pointForce = ttXpbdContacts_PointForce,
+};

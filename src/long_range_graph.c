@@ -243,7 +243,6 @@ void ttLongRange_Analyze( ttWorld* world )
 	{
 		// An analysis that a debug read ran since the last step is reported by this one.
 		world->stats.longRangeAnalysisMs[features[i]] = graph->pendingAnalysisMs[features[i]];
-		world->stats.longRangeSolveMs[features[i]] = 0;
 		graph->pendingAnalysisMs[features[i]] = 0;
 	}
 	world->stats.longRangeCount[ttLongRange_attachments] = graph->attachments.count;
@@ -253,17 +252,23 @@ void ttLongRange_Analyze( ttWorld* world )
 // ---------------------------------------------------------------------------------------------
 // Projection
 
-void ttLongRange_BeginSubstep( ttWorld* world )
+static void ttResetBounds( ttDistanceBoundArray* array )
 {
-	ttDistanceBoundArray* arrays[2] = { &world->longRange.attachments, &world->longRange.hierarchy };
-	for ( int a = 0; a < 2; ++a )
+	for ( int i = 0; i < array->count; ++i )
 	{
-		for ( int i = 0; i < arrays[a]->count; ++i )
-		{
-			arrays[a]->data[i].lambdaUpper = 0;
-			arrays[a]->data[i].lambdaLower = 0;
-		}
+		array->data[i].lambdaUpper = 0;
+		array->data[i].lambdaLower = 0;
 	}
+}
+
+void ttAttachments_BeginSubstep( ttWorld* world )
+{
+	ttResetBounds( &world->longRange.attachments );
+}
+
+void ttHierarchy_BeginSubstep( ttWorld* world )
+{
+	ttResetBounds( &world->longRange.hierarchy );
 }
 
 // One-sided distance constraints, the inequality form of XPBD: the accumulated multiplier is
@@ -308,21 +313,16 @@ static void ttSolveBounds( ttWorld* world, ttDistanceBoundArray* array, const tt
 	}
 }
 
-void ttLongRange_SolvePositions( ttWorld* world, ttReal h )
+void ttAttachments_Solve( ttWorld* world, ttReal h )
 {
 	ttLongRangeGraph* graph = &world->longRange;
-	if ( graph->attachments.count > 0 )
-	{
-		double t0 = ttNowMilliseconds();
-		ttSolveBounds( world, &graph->attachments, graph->settings + ttLongRange_attachments, h );
-		world->stats.longRangeSolveMs[ttLongRange_attachments] += ttNowMilliseconds() - t0;
-	}
-	if ( graph->hierarchy.count > 0 )
-	{
-		double t0 = ttNowMilliseconds();
-		ttSolveBounds( world, &graph->hierarchy, graph->settings + ttLongRange_hierarchy, h );
-		world->stats.longRangeSolveMs[ttLongRange_hierarchy] += ttNowMilliseconds() - t0;
-	}
+	ttSolveBounds( world, &graph->attachments, graph->settings + ttLongRange_attachments, h );
+}
+
+void ttHierarchy_Solve( ttWorld* world, ttReal h )
+{
+	ttLongRangeGraph* graph = &world->longRange;
+	ttSolveBounds( world, &graph->hierarchy, graph->settings + ttLongRange_hierarchy, h );
 }
 
 // ---------------------------------------------------------------------------------------------

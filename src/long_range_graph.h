@@ -54,12 +54,17 @@ void ttLongRangeGraph_MarkDirty( ttWorld* world );
 
 /// Rebuild the bounds if the graph changed or a switch flipped (the step and the debug read).
 void ttLongRange_Refresh( ttWorld* world );
-/// Once per step: refresh, and report the counts and the analysis time into world->stats.
+/// Once per step (the attachments' update: one joint graph serves both features): refresh, and
+/// report the counts and the analysis time of attachments and hierarchy into world->stats.
 void ttLongRange_Analyze( ttWorld* world );
-/// Start of each substep: reset the multipliers.
-void ttLongRange_BeginSubstep( ttWorld* world );
-/// Inside each position iteration, after the joints.
-void ttLongRange_SolvePositions( ttWorld* world, ttReal h );
+/// The attachments' and the hierarchy's hooks of the long range table (long_range.h).
+void ttAttachments_BeginSubstep( ttWorld* world );
+void ttHierarchy_BeginSubstep( ttWorld* world );
+void ttAttachments_Solve( ttWorld* world, ttReal h );
+void ttHierarchy_Solve( ttWorld* world, ttReal h );
+/// Debug reads of the bounds as the solver enforces them (long_range_read.c).
+int ttAttachments_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity );
+int ttHierarchy_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity );
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the analysis modules (long_range_graph.c)

@@ -525,9 +525,6 @@ static ttHingeChainSet* ttRefreshChains( ttWorld* world )
 
 void ttHingeChains_Update( ttWorld* world )
 {
-	world->stats.longRangeCount[ttLongRange_hingeChains] = 0;
-	world->stats.longRangeAnalysisMs[ttLongRange_hingeChains] = 0;
-	world->stats.longRangeSolveMs[ttLongRange_hingeChains] = 0;
 	if ( world->enableLongRange[ttLongRange_hingeChains] == false )
 	{
 		return;
@@ -589,15 +586,14 @@ int ttHingeChains_Read( ttWorld* world, ttLongRangeConstraintData* out, int capa
 	return count;
 }
 
-void ttHingeChains_Solve( ttWorld* world )
+void ttHingeChains_Solve( ttWorld* world, ttReal h )
 {
+	(void)h; // the projection is exact: it needs no step length
 	ttHingeChainSet* set = world->hingeChains;
-	if ( world->enableLongRange[ttLongRange_hingeChains] == false || set == NULL || set->built == false ||
-	     set->version != world->jointGraphVersion )
+	if ( set == NULL || set->built == false || set->version != world->jointGraphVersion )
 	{
 		return; // a joint of a chain broke inside this step: the chains are found again next step
 	}
-	double start = ttNowMilliseconds();
 	set->solved = true;
 	for ( int i = 0; i < set->chainCount; ++i )
 	{
@@ -608,7 +604,6 @@ void ttHingeChains_Solve( ttWorld* world )
 			ttProjectChain( world, set, set->chains + i );
 		}
 	}
-	world->stats.longRangeSolveMs[ttLongRange_hingeChains] += ttNowMilliseconds() - start;
 }
 
 void ttHingeChains_Destroy( ttWorld* world )

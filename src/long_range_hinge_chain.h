@@ -14,7 +14,7 @@ typedef struct ttHingeChainSet ttHingeChainSet;
 void ttHingeChains_Update( ttWorld* world );
 
 /// Called after the joints of each position iteration: project every chain into its plane.
-void ttHingeChains_Solve( ttWorld* world );
+void ttHingeChains_Solve( ttWorld* world, ttReal h );
 
 /// Debug read (long_range_read.c): fills up to capacity entries, one per chain body between two
 /// hinges, and returns how many there are; finds the chains first if the joint graph changed.

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Debug read of the long range constraints (ttWorld_GetLongRangeConstraints): every kind as a pair
 // of world points with a distance range, so that a viewer draws them all alike and a test can hold
-// them against hand geometry. Each feature module fills its own entries.
+// them against hand geometry. Each feature fills its own entries through the long range table
+// (long_range.c); the distance bounds of attachments and hierarchy are read here.
 #include "body.h"
 #include "core.h"
+#include "long_range.h"
 #include "long_range_graph.h"
-#include "long_range_hinge_chain.h"
-#include "long_range_support.h"
-#include "long_range_union.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -20,7 +19,7 @@ static int ttReadBounds( ttWorld* world, ttLongRangeFeature feature, const ttDis
 {
 	const ttLongRangeBoundSettings* settings = world->longRange.settings + feature;
 	// The multipliers are those of the last substep (reset at the start of each).
-	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
+	ttReal invH2 = world->step.invH2;
 	int count = array->count < capacity ? array->count : capacity;
 	for ( int i = 0; i < count; ++i )
 	{
@@ -45,43 +44,22 @@ static int ttReadBounds( ttWorld* world, ttLongRangeFeature feature, const ttDis
 	return array->count;
 }
 
-// Fills out[0 .. capacity) and returns the total; out may be NULL when capacity is 0.
-static int ttReadAll( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
+int ttAttachments_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
 {
 	ttLongRange_Refresh( world );
-	int total = 0;
-	for ( int feature = 0; feature < ttLongRange_featureCount; ++feature )
-	{
-		int room = capacity > total ? capacity - total : 0;
-		ttLongRangeConstraintData* at = room > 0 ? out + total : NULL;
-		switch ( (ttLongRangeFeature)feature )
-		{
-			case ttLongRange_attachments:
-				total += ttReadBounds( world, ttLongRange_attachments, &world->longRange.attachments, at, room );
-				break;
-			case ttLongRange_hierarchy:
-				total += ttReadBounds( world, ttLongRange_hierarchy, &world->longRange.hierarchy, at, room );
-				break;
-			case ttLongRange_hingeChains:
-				total += ttHingeChains_Read( world, at, room );
-				break;
-			case ttLongRange_shapeMatching:
-				total += ttUnions_Read( world, at, room );
-				break;
-			case ttLongRange_supportingContacts:
-				total += ttSupport_Read( world, at, room );
-				break;
-			default:
-				break;
-		}
-	}
-	return total;
+	return ttReadBounds( world, ttLongRange_attachments, &world->longRange.attachments, out, capacity );
+}
+
+int ttHierarchy_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
+{
+	ttLongRange_Refresh( world );
+	return ttReadBounds( world, ttLongRange_hierarchy, &world->longRange.hierarchy, out, capacity );
 }
 
 int ttWorld_GetLongRangeConstraintCount( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
-	return world != NULL ? ttReadAll( world, NULL, 0 ) : 0;
+	return world != NULL ? ttLongRange_Read( world, NULL, 0 ) : 0;
 }
 
 int ttWorld_GetLongRangeConstraints( ttWorldId worldId, ttLongRangeConstraintData* data, int capacity )
@@ -96,6 +74,6 @@ int ttWorld_GetLongRangeConstraints( ttWorldId worldId, ttLongRangeConstraintDat
 		TT_ERROR( "data must not be NULL and capacity must be >= 0" );
 		return 0;
 	}
-	int total = ttReadAll( world, data, capacity );
+	int total = ttLongRange_Read( world, data, capacity );
 	return total < capacity ? total : capacity;
 }

@@ -34,6 +34,7 @@
 #include "long_range_support.h"
 
 #include "constraint.h"
+#include "contact_solver.h"
 #include "core.h"
 #include "hull_2d.h"
 #include "world.h"
@@ -229,10 +230,14 @@ static ttPoint2 ttProject( const ttSupportSet* set, ttVec3 p )
 	return ( ttPoint2 ){ ttDot( set->e1, p ), ttDot( set->e2, p ) };
 }
 
-// Whether the manifold point carries load in the contact solver that made it.
-static bool ttPointCarriesLoad( const ttWorld* world, const ttContactPoint* cp )
+// The normal force a manifold point carried in the last substep, as the contact family that made
+// it stored it (0 before the first step).
+static ttReal ttPointLoad( const ttWorld* world, const ttContactPoint* cp )
 {
-	return world->contactSolver == ttContactSolver_softStep ? cp->normalImpulse > 0 : cp->lambdaN > 0;
+	ttReal normal = 0;
+	ttVec3 friction;
+	ttContactFamily_Get( world->step.contactSolver )->pointForce( &world->step, cp, &normal, &friction );
+	return normal;
 }
 
 // One node per manifold point whose normal leans against gravity.
@@ -282,19 +287,15 @@ static bool ttBuildNodes( ttWorld* world, ttSupportSet* set )
 			// multiplier on a third of the points of a resting stack (the others did the work).
 			ttVec3 gap = ttAdd( ttBody_RelativeCenter( lower, upper ), ttSub( rUpper, rLower ) );
 			bool touching = ttDot( gap, m->normal ) * ( bOnTop ? 1 : -1 ) <= TT_SUPPORT_TOUCH;
-			ttReal h = world->substepTime;
-			ttReal load = h <= 0                                             ? 0
-			              : world->contactSolver == ttContactSolver_softStep ? cp->normalImpulse / h
-			                                                                 : cp->lambdaN / ( h * h );
+			ttReal load = ttPointLoad( world, cp );
 			ttSupportNode* node = set->nodes + set->nodeCount;
 			*node = ( ttSupportNode ){
 			    .upper = bOnTop ? m->bodyB : m->bodyA,
 			    .lower = bOnTop ? m->bodyA : m->bodyB,
 			    .onGround = lower->type == ttBody_static,
 			    // A body held in the last step may have passed its load to its ground constraints.
-			    .isStatic =
-			        ( ttPointCarriesLoad( world, cp ) || touching || set->held[bOnTop ? m->bodyB : m->bodyA] ) &&
-			        ttLength( slip ) <= TT_STATIC_CONTACT_SPEED,
+			    .isStatic = ( load > 0 || touching || set->held[bOnTop ? m->bodyB : m->bodyA] ) &&
+			                ttLength( slip ) <= TT_STATIC_CONTACT_SPEED,
 			    .height = ttDot( set->up, point ),
 			    .projected = ttProject( set, point ),
 			    .point = point,
@@ -475,9 +476,6 @@ static void ttSupport_Clear( ttWorld* world, ttSupportSet* set )
 void ttSupport_Analyze( ttWorld* world )
 {
 	ttLongRangeFeature feature = ttLongRange_supportingContacts;
-	world->stats.longRangeCount[feature] = 0;
-	world->stats.longRangeAnalysisMs[feature] = 0;
-	world->stats.longRangeSolveMs[feature] = 0;
 	world->stats.supportingContactCount = 0;
 	world->stats.supportedBodyCount = 0;
 	ttReal gravity = ttLength( world->gravity );
@@ -556,7 +554,6 @@ void ttSupport_SolvePositions( ttWorld* world, ttReal h )
 	{
 		return;
 	}
-	double t0 = ttNowMilliseconds();
 	ttBody* ground = ttWorld_Body( world, world->groundBody );
 	ttVec3 up = set->up;
 	for ( int i = 0; i < set->anchorCount; ++i )
@@ -586,7 +583,6 @@ void ttSupport_SolvePositions( ttWorld* world, ttReal h )
 			anchor->lambdaTangent += ttAbs( lambda );
 		}
 	}
-	world->stats.longRangeSolveMs[ttLongRange_supportingContacts] += ttNowMilliseconds() - t0;
 }
 
 int ttSupport_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity )
@@ -596,7 +592,7 @@ int ttSupport_Read( ttWorld* world, ttLongRangeConstraintData* out, int capacity
 	{
 		return 0;
 	}
-	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
+	ttReal invH2 = world->step.invH2;
 	for ( int i = 0; i < set->anchorCount && i < capacity; ++i )
 	{
 		const ttSupportAnchor* anchor = set->anchors + i;

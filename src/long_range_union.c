@@ -380,9 +380,6 @@ static ttUnionSet* ttRefreshUnions( ttWorld* world )
 
 void ttUnions_Update( ttWorld* world )
 {
-	world->stats.longRangeCount[ttLongRange_shapeMatching] = 0;
-	world->stats.longRangeAnalysisMs[ttLongRange_shapeMatching] = 0;
-	world->stats.longRangeSolveMs[ttLongRange_shapeMatching] = 0;
 	if ( world->enableLongRange[ttLongRange_shapeMatching] == false )
 	{
 		return;
@@ -470,10 +467,12 @@ static bool ttBreakUnionJoints( ttWorld* world, ttUnionSet* set, ttReal h )
 void ttUnions_Solve( ttWorld* world, ttReal h )
 {
 	ttUnionSet* set = world->unions;
-	if ( world->enableLongRange[ttLongRange_shapeMatching] == false || set == NULL || set->built == false )
+	if ( set == NULL || set->built == false )
 	{
 		return;
 	}
+	// Timed here rather than by the long range table: a fracture analyses the unions again, and
+	// that time is analysis, not projection.
 	double start = ttNowMilliseconds();
 	if ( ttBreakUnionJoints( world, set, h ) || set->version != world->jointGraphVersion )
 	{

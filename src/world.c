@@ -2,11 +2,12 @@
 // World lifetime, settings, id resolution and the step entry point.
 #include "world.h"
 
+#include "contact_solver.h"
 #include "core.h"
 #include "island.h"
-#include "long_range_hinge_chain.h"
-#include "long_range_support.h"
-#include "long_range_union.h"
+#include "joint_solver.h"
+#include "long_range.h"
+#include "step.h"
 
 #include "tether/tether.h"
 
@@ -39,7 +40,7 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.timeToSleep = (ttReal)0.5;
 	def.linearSleepThreshold = (ttReal)0.05;
 	def.angularSleepThreshold = (ttReal)0.05;
-	def.solver = ttSolver_xpbd;
+	def.jointSolver = ttJointSolver_xpbd;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
 }
@@ -140,15 +141,10 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		TT_ERROR( "maxPushoutSpeed and maxRotationPerSubstep must be finite and > 0, restitutionThresholdScale >= 0" );
 		return ttNullWorldId;
 	}
-	if ( ( def->contactSolver != ttContactSolver_xpbd && def->contactSolver != ttContactSolver_softStep ) ||
-	     ttIsValidReal( def->contactHertz ) == false || def->contactHertz < 0 ||
-	     ttIsValidReal( def->contactDampingRatio ) == false || def->contactDampingRatio < 0 )
+	if ( ttContactFamily_Get( def->contactSolver ) == NULL || ttIsValidReal( def->contactHertz ) == false ||
+	     def->contactHertz < 0 || ttIsValidReal( def->contactDampingRatio ) == false || def->contactDampingRatio < 0 )
 	{
 		TT_ERROR( "contactSolver must be a ttContactSolverType, contactHertz and contactDampingRatio finite and >= 0" );
-		return ttNullWorldId;
-	}
-	if ( ttLongRange_CheckSwitches( __func__, def->enableLongRange ) == false )
-	{
 		return ttNullWorldId;
 	}
 	if ( ttCheckSleepThresholds( __func__, def->linearSleepThreshold, def->angularSleepThreshold, def->timeToSleep ) ==
@@ -156,9 +152,9 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	{
 		return ttNullWorldId;
 	}
-	if ( def->solver != ttSolver_xpbd )
+	if ( ttJointFamily_Get( def->jointSolver ) == NULL )
 	{
-		TT_ERROR( "unknown solver type %d", (int)def->solver );
+		TT_ERROR( "unknown joint solver %d (jointSolver must be a ttJointSolverType)", (int)def->jointSolver );
 		return ttNullWorldId;
 	}
 
@@ -202,13 +198,14 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->timeToSleep = def->timeToSleep;
 	world->linearSleepThreshold = def->linearSleepThreshold;
 	world->angularSleepThreshold = def->angularSleepThreshold;
-	world->solver = def->solver;
+	world->jointSolver = def->jointSolver;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
 	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
 	ttBroadPhase_Create( &world->broadPhase );
 	ttLongRangeGraph_Init( &world->longRange );
+	world->step = ttStepContext_Make( world, 0 );
 
 	// The ground body: static, at the origin, never visible through the API.
 	world->groundBody = ttPool_Alloc( &world->bodies );
@@ -264,9 +261,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->softManifolds );
 	ttFree( world->softPoints );
 	ttFree( world->breakEvents );
-	ttUnions_Destroy( world );
-	ttHingeChains_Destroy( world );
-	ttSupport_Destroy( world );
+	ttLongRange_Destroy( world );
 	ttFree( world->awakeBodies );
 	ttFree( world->awakeJoints );
 	ttFree( world->islandScratch );
@@ -296,7 +291,9 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	}
 	world->locked = true;
 	double start = ttNowMilliseconds();
-	ttSolveXpbd( world, timeStep );
+	// The context lives in the world: the readouts between steps use its h.
+	world->step = ttStepContext_Make( world, timeStep );
+	ttStep( &world->step );
 	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;
@@ -419,7 +416,7 @@ ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver
 	{
 		return ttResult_invalidId;
 	}
-	if ( solver != ttContactSolver_xpbd && solver != ttContactSolver_softStep )
+	if ( ttContactFamily_Get( solver ) == NULL )
 	{
 		TT_ERROR( "solver %d is not a ttContactSolverType", (int)solver );
 		return ttResult_invalidArgument;
@@ -432,6 +429,28 @@ ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
 	return world != NULL ? world->contactSolver : ttContactSolver_xpbd;
+}
+
+ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttJointFamily_Get( solver ) == NULL )
+	{
+		TT_ERROR( "solver %d is not a ttJointSolverType", (int)solver );
+		return ttResult_invalidArgument;
+	}
+	world->jointSolver = solver;
+	return ttResult_ok;
+}
+
+ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->jointSolver : ttJointSolver_xpbd;
 }
 
 ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio )
@@ -555,7 +574,8 @@ int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity
 		TT_ERROR( "data must not be NULL and capacity must be >= 0" );
 		return 0;
 	}
-	ttReal invH2 = world->substepTime > 0 ? 1 / ( world->substepTime * world->substepTime ) : 0;
+	// The stored impulses are those of the last substep, of the family that made them.
+	const ttContactFamily* family = ttContactFamily_Get( world->step.contactSolver );
 	int count = 0;
 	for ( int i = 0; i < world->manifoldCount + world->sleepingManifoldCount && count < capacity; ++i )
 	{
@@ -580,18 +600,7 @@ int ttWorld_GetContactData( ttWorldId worldId, ttContactData* data, int capacity
 			out->normal = m->normal;
 			out->separation = ttDot( ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( rB, rA ) ), m->normal );
 			out->featureId = cp->id;
-			if ( world->contactSolver == ttContactSolver_softStep )
-			{
-				// Velocity impulses of the substep: force = impulse / h.
-				ttReal invH = world->substepTime > 0 ? 1 / world->substepTime : 0;
-				out->normalForce = cp->normalImpulse * invH;
-				out->frictionForce = ttScale( invH, cp->tangentImpulse );
-			}
-			else
-			{
-				out->normalForce = cp->lambdaN * invH2;
-				out->frictionForce = ttScale( invH2, cp->frictionImpulse );
-			}
+			family->pointForce( &world->step, cp, &out->normalForce, &out->frictionForce );
 		}
 	}
 	return count;

@@ -9,6 +9,7 @@
 #include "long_range_graph.h"
 #include "pool.h"
 #include "shape.h"
+#include "step.h"
 
 #define TT_MAX_WORLDS 128
 
@@ -31,7 +32,7 @@ typedef struct ttWorld
 	bool enableSleep;
 	ttReal timeToSleep;
 	ttReal linearSleepThreshold, angularSleepThreshold;
-	ttSolverType solver;
+	ttJointSolverType jointSolver;
 
 	ttPool bodies;  ///< of ttBody
 	ttPool shapes;  ///< of ttShape
@@ -90,8 +91,10 @@ typedef struct ttWorld
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
 
 	ttStepStats stats;
-	ttReal substepTime; ///< h of the last step
-	bool locked;        ///< inside ttWorld_Step
+	/// The context of the step in progress, or of the last one between steps: the readouts turn
+	/// the impulses of its last substep into forces with its h.
+	ttStepContext step;
+	bool locked; ///< inside ttWorld_Step
 } ttWorld;
 
 ttWorld* ttGetWorld( ttWorldId id );
@@ -141,17 +144,9 @@ ttJointId ttMakeJointId( const ttWorld* world, int index );
 bool ttWorld_JointPreventsCollision( ttWorld* world, int bodyA, int bodyB );
 /// Remove a joint (from the pool and both bodies' lists).
 void ttWorld_RemoveJoint( ttWorld* world, int jointIndex );
-/// Record a break event for a joint about to be removed (its force and torque readouts).
+/// Record a break event for a joint about to be removed (its force and torque readouts; step.c).
 void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint );
-
-/// Long range switches (long_range_switches.c): the defaults of a new world, and a check that
-/// only implemented features are on (logs under the caller's name).
-void ttLongRange_SetDefaults( bool* enable );
-bool ttLongRange_CheckSwitches( const char* function, const bool* enable );
 
 /// Compare the shape pairs touching after this step with those after the last one and record
 /// begin and end events (contact_events.c).
 void ttUpdateContactEvents( ttWorld* world );
-
-/// Advance the world with the XPBD solver (solver_xpbd.c).
-void ttSolveXpbd( ttWorld* world, ttReal timeStep );

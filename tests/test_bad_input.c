@@ -68,7 +68,7 @@ int main( void )
 	worldDef.contactCompliance = -1;
 	ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) ), "contactCompliance" );
 	worldDef = ttDefaultWorldDef();
-	worldDef.solver = (ttSolverType)42;
+	worldDef.jointSolver = (ttJointSolverType)42;
 	ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) ), "solver" );
 	ttWorldDef uninitialised;
 	memset( &uninitialised, 0, sizeof( uninitialised ) );

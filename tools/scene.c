@@ -165,6 +165,7 @@ static const char* const ttWorldKeys[] = {
     "linearSleepThreshold",
     "angularSleepThreshold",
     "solver",
+    "jointSolver",
     "contactSolver",
     "contactHertz",
     "contactDampingRatio",
@@ -251,8 +252,8 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 {
 	ttSceneReader* r = &loader->reader;
 	ttScene* scene = loader->scene;
-	static const char* const solverNames[] = { "xpbd" };
-	int solver = 0;
+	static const char* const jointSolverNames[] = { "xpbd" };
+	int jointSolver = (int)def->jointSolver;
 	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
 	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
 	ok = ok && ttReader_Int( r, world, "substeps", 1, 100000, &def->substeps );
@@ -269,7 +270,9 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "timeToSleep", ttRange_positive, &def->timeToSleep );
 	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
 	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
-	ok = ok && ttLoader_Enum( loader, world, "solver", solverNames, 1, false, &solver );
+	// "solver" is the older name of "jointSolver".
+	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 1, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 1, false, &jointSolver );
 	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
 	int contactSolver = (int)def->contactSolver;
 	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );
@@ -277,7 +280,7 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "contactHertz", ttRange_nonNegative, &def->contactHertz );
 	ok = ok && ttReader_Number( r, world, "contactDampingRatio", ttRange_nonNegative, &def->contactDampingRatio );
 	ok = ok && ttLoader_LongRange( r, world, def );
-	def->solver = (ttSolverType)solver;
+	def->jointSolver = (ttJointSolverType)jointSolver;
 	return ok;
 }
 

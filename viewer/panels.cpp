@@ -71,14 +71,8 @@ static void SolverControls( ViewerApp& app )
 	ImGui::TextUnformatted( "long range constraints" );
 	for ( int i = 0; i < ttLongRange_featureCount; ++i )
 	{
-		ttLongRangeFeature feature = (ttLongRangeFeature)i;
-		bool implemented = ttLongRangeFeatureIsImplemented( feature );
-		char label[64];
-		snprintf( label, sizeof( label ), "%s%s", ttLongRangeFeatureName( feature ),
-		          implemented ? "" : " (not in this build)" );
-		ImGui::BeginDisabled( implemented == false );
+		const char* label = ttLongRangeFeatureName( (ttLongRangeFeature)i );
 		changed = ImGui::Checkbox( label, &app.longRange[i] ) || changed;
-		ImGui::EndDisabled();
 	}
 	ImGui::BeginDisabled( app.longRange[ttLongRange_hierarchy] == false );
 	changed = ImGui::SliderInt( "hierarchy levels", &app.longRangeLevels, 1, 16 ) || changed;

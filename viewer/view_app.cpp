@@ -67,11 +67,7 @@ void ViewerApp::ApplySettings()
 	ttWorld_SetContactSolver( scene.worldId, contactSolver );
 	for ( int i = 0; i < ttLongRange_featureCount; ++i )
 	{
-		// The panel offers only the features this build implements; the others stay as they are.
-		if ( ttLongRangeFeatureIsImplemented( (ttLongRangeFeature)i ) )
-		{
-			ttWorld_EnableLongRange( scene.worldId, (ttLongRangeFeature)i, longRange[i] );
-		}
+		ttWorld_EnableLongRange( scene.worldId, (ttLongRangeFeature)i, longRange[i] );
 	}
 	ttWorld_SetLongRangeLevels( scene.worldId, longRangeLevels );
 }

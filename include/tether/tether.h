@@ -37,6 +37,9 @@ TT_API bool ttWorld_AreContactsEnabled( ttWorldId worldId );
 /// Choose the contact solver (soft step by default; XPBD's position-level contacts as in the paper).
 TT_API ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
 TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
+/// Choose how joints are solved from the next step on (ttJointSolverType).
+TT_API ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver );
+TT_API ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
 /// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
 TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)
@@ -67,8 +70,6 @@ TT_API int ttWorld_GetLongRangeLevels( ttWorldId worldId );
 /// section 3.6): copies up to capacity of them and returns how many there are (contacts may be
 /// NULL when capacity is 0).
 TT_API int ttWorld_GetSupportingContacts( ttWorldId worldId, ttSupportingContact* contacts, int capacity );
-/// Whether this build implements a long range feature (ttWorld_EnableLongRange refuses the others).
-TT_API bool ttLongRangeFeatureIsImplemented( ttLongRangeFeature feature );
 /// Debug read of the long range constraints of the features that are on (ttLongRangeConstraintData,
 /// in feature order). Like the broadphase read, it first brings the analysis up to date with the
 /// joint graph and the switches, as the next step would (its time is reported by that step), so

@@ -6,12 +6,14 @@
 #include "id.h"
 #include "math_functions.h"
 
-/// Which solver advances a world. Only XPBD exists so far; the step is split into phases so that
-/// a velocity-level solver can later take over a constraint family (see docs/architecture.md).
-typedef enum ttSolverType
+/// How joints are solved. The step calls the chosen family through one table of functions
+/// (docs/architecture.md, "Solver families"); only the XPBD family exists so far.
+typedef enum ttJointSolverType
 {
-	ttSolver_xpbd = 0,
-} ttSolverType;
+	/// Position level, as in the XPBD paper (sections 3.3-3.4): every joint type, limit, drive
+	/// and motor projected in the substep's iterations, damping in the velocity pass.
+	ttJointSolver_xpbd = 0,
+} ttJointSolverType;
 
 /// The long range constraints of Mueller et al. 2017 ("Long Range Constraints for Rigid Body
 /// Simulations"), each switched on or off per world so that its effect can be measured.
@@ -25,7 +27,7 @@ typedef enum ttLongRangeFeature
 	ttLongRange_featureCount
 } ttLongRangeFeature;
 
-/// How contacts are solved inside the XPBD substep loop (joints are always XPBD).
+/// How contacts are solved inside the substep loop (independent of the joint solver).
 typedef enum ttContactSolverType
 {
 	/// Position level, as in the XPBD paper (sections 3.5-3.6): penetration and static friction
@@ -87,7 +89,8 @@ typedef struct ttWorldDef
 	ttReal linearSleepThreshold;
 	/// Angular speed under which a body counts as resting, rad/s (default 0.05).
 	ttReal angularSleepThreshold;
-	ttSolverType solver;
+	/// How joints are solved (default ttJointSolver_xpbd).
+	ttJointSolverType jointSolver;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
 } ttWorldDef;

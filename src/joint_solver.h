@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// The joint solver families behind one table of functions, chosen once per step
+// (ttJointFamily_Get). Per step: prepare; per substep: beginSubstep before the velocities are
+// integrated, solvePositions once per iteration after the contacts, solveVelocities after the
+// velocities are derived and the contacts' velocity pass. A family leaves a hook NULL when it has
+// nothing to do there (a velocity-level family has no position iterations).
+#pragma once
+
+#include "step.h"
+
+typedef struct ttJointFamily
+{
+	const char* name;
+	void ( *prepare )( ttStepContext* ctx );
+	void ( *beginSubstep )( ttStepContext* ctx );
+	void ( *solvePositions )( ttStepContext* ctx );
+	void ( *solveVelocities )( ttStepContext* ctx );
+} ttJointFamily;
+
+/// The table of a solver type; NULL for a value that is not a ttJointSolverType.
+const ttJointFamily* ttJointFamily_Get( ttJointSolverType type );
+
+extern const ttJointFamily ttXpbdJoints; ///< joint_solver_xpbd.c

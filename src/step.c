@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+// One world step, Algorithm 2 of Mueller et al. 2020, as a list of phases over a step context:
+//   once:        kinematic targets; wake and collect pairs; the joint family's prepare; long
+//                range analyses;
+//   per substep: joints and long range begin the substep -> integrate velocities -> [contacts
+//                that collide first: narrow phase, begin substep] -> integrate positions ->
+//                [contacts that collide after: narrow phase] -> iterations of (contact positions,
+//                joint positions, long range projections) -> long range end of iterations ->
+//                derive velocities -> contact velocities -> joint velocities;
+//   at the end:  fold displacements into positions, break joints, contact events, islands.
+// The contact and joint solvers are reached only through their tables (contact_solver.h,
+// joint_solver.h), chosen once per step in ttStepContext_Make; the long range features through
+// theirs (long_range.h).
+#include "step.h"
+
+#include "contact_solver.h"
+#include "integrate.h"
+#include "island.h"
+#include "joint_solver.h"
+#include "long_range.h"
+#include "world.h"
+
+ttStepContext ttStepContext_Make( ttWorld* world, ttReal dt )
+{
+	ttStepContext ctx = { 0 };
+	ctx.world = world;
+	ctx.dt = dt;
+	ctx.substeps = world->substeps;
+	ctx.iterations = world->iterations;
+	ctx.h = dt / (ttReal)world->substeps;
+	ctx.invH = ctx.h > 0 ? 1 / ctx.h : 0;
+	ctx.invH2 = ctx.h > 0 ? 1 / ( ctx.h * ctx.h ) : 0;
+	ctx.contactSolver = world->contactSolver;
+	ctx.contacts = world->enableContacts ? ttContactFamily_Get( world->contactSolver ) : NULL;
+	ctx.joints = ttJointFamily_Get( world->jointSolver );
+	return ctx;
+}
+
+void ttPushBreakEvent( ttWorld* world, int jointIndex, const ttJoint* joint )
+{
+	if ( world->breakEventCount == world->breakEventCapacity )
+	{
+		int capacity = world->breakEventCapacity < 16 ? 16 : 2 * world->breakEventCapacity;
+		ttJointBreakEvent* events =
+		    ttGrow( world->breakEvents, sizeof( ttJointBreakEvent ) * (size_t)world->breakEventCapacity,
+		            sizeof( ttJointBreakEvent ) * (size_t)capacity );
+		if ( events == NULL )
+		{
+			ttReportError( "ttWorld_Step", "out of memory: a joint break event was dropped" );
+			return;
+		}
+		world->breakEvents = events;
+		world->breakEventCapacity = capacity;
+	}
+	world->breakEvents[world->breakEventCount++] = ( ttJointBreakEvent ){
+	    ttMakeJointId( world, jointIndex ), joint->userData, ttLength( joint->force ), ttLength( joint->torque ) };
+}
+
+static void ttBreakJoints( ttWorld* world )
+{
+	for ( int k = 0; k < world->awakeJointCount; ++k )
+	{
+		int i = world->awakeJoints[k];
+		ttJoint* joint = ttWorld_Joint( world, i );
+		if ( ttLength( joint->force ) > joint->breakForce || ttLength( joint->torque ) > joint->breakTorque )
+		{
+			ttPushBreakEvent( world, i, joint );
+			ttWorld_RemoveJoint( world, i );
+		}
+	}
+}
+
+// The step visits only the awake bodies (island.c): sleeping ones cost nothing.
+static ttBody* ttAwakeBody( ttWorld* world, int i )
+{
+	return ttWorld_Body( world, world->awakeBodies[i] );
+}
+
+// Wake what the awake bodies will touch, collect the pairs, list the joints to solve, and bring
+// the joint family and the long range analyses up to date.
+static void ttBeginStep( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	for ( int i = 0; i < world->awakeBodyCount; ++i )
+	{
+		ttPrepareKinematic( ttAwakeBody( world, i ), ctx->dt );
+	}
+	TT_PHASE( ctx, ttStepPhase_collide, ttIsland_BeginStep( world, ctx->dt ) );
+	if ( ctx->contacts == NULL )
+	{
+		world->pairCount = 0;
+		world->manifoldCount = 0;
+		world->previousManifoldCount = 0;
+	}
+	ctx->bodyCount = world->awakeBodyCount;
+	ctx->jointCount = world->awakeJointCount;
+	ctx->joints->prepare( ctx );
+	ttLongRange_Update( world );
+}
+
+static void ttSubstep( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	const ttContactFamily* contacts = ctx->contacts;
+	const ttJointFamily* joints = ctx->joints;
+	ttReal h = ctx->h;
+
+	joints->beginSubstep( ctx );
+	ttLongRange_BeginSubstep( world );
+	bool cacheInverseInertia = contacts != NULL && contacts->needsWorldInverseInertia;
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttIntegrateVelocities( world, ttAwakeBody( world, i ), h, cacheInverseInertia );
+	}
+	// A velocity-level family finds the contacts at the poses the substep starts from and solves
+	// before the positions move, so they cannot pass through a contact found here.
+	if ( contacts != NULL && contacts->collideBeforePositions )
+	{
+		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
+	}
+	if ( contacts != NULL && contacts->beginSubstep != NULL )
+	{
+		TT_PHASE( ctx, ttStepPhase_contacts, contacts->beginSubstep( ctx ) );
+	}
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttIntegratePositions( world, ttAwakeBody( world, i ), h );
+	}
+	if ( contacts != NULL && contacts->collideBeforePositions == false )
+	{
+		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
+	}
+
+	// Contacts before joints: articulations resting on the ground slide less this way. Long range
+	// projections last in each iteration (paper section 4).
+	for ( int iteration = 0; iteration < ctx->iterations; ++iteration )
+	{
+		if ( contacts != NULL && contacts->solvePositions != NULL )
+		{
+			TT_PHASE( ctx, ttStepPhase_contacts, contacts->solvePositions( ctx ) );
+		}
+		if ( joints->solvePositions != NULL )
+		{
+			TT_PHASE( ctx, ttStepPhase_joints, joints->solvePositions( ctx ) );
+		}
+		ttLongRange_Solve( world, h );
+	}
+	// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
+	ttLongRange_EndIterations( world, h );
+
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttBody* body = ttAwakeBody( world, i );
+		if ( body->type == ttBody_dynamic )
+		{
+			ttDeriveVelocities( body, h );
+		}
+		body->substepRotation = ttScale( h, body->w );
+	}
+	if ( contacts != NULL && contacts->solveVelocities != NULL )
+	{
+		TT_PHASE( ctx, ttStepPhase_contacts, contacts->solveVelocities( ctx ) );
+	}
+	TT_PHASE( ctx, ttStepPhase_joints, joints->solveVelocities( ctx ) );
+}
+
+static void ttEndStep( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttFinishBody( ttAwakeBody( world, i ) );
+	}
+	ttBreakJoints( world );
+	ttUpdateContactEvents( world );
+	ttIsland_EndStep( world, ctx->dt );
+}
+
+static void ttReportStats( ttStepContext* ctx, double startMs )
+{
+	ttWorld* world = ctx->world;
+	ttStepStats* stats = &world->stats;
+	stats->bodyCount = world->bodies.liveCount - 1;
+	stats->jointCount = world->joints.liveCount;
+	stats->awakeBodyCount = ctx->bodyCount;
+	stats->awakeJointCount = ctx->jointCount;
+	stats->pairCount = world->pairCount;
+	int contactCount = 0;
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		contactCount += world->manifolds[i].pointCount;
+	}
+	stats->contactCount = contactCount;
+	stats->collideMs = ctx->phaseMs[ttStepPhase_collide];
+	stats->jointSolveMs = ctx->phaseMs[ttStepPhase_joints];
+	stats->contactSolveMs = ctx->phaseMs[ttStepPhase_contacts];
+	stats->solveMs = ttNowMilliseconds() - startMs - stats->collideMs;
+}
+
+void ttStep( ttStepContext* ctx )
+{
+	double start = ttNowMilliseconds();
+	ttBeginStep( ctx );
+	for ( int substep = 0; substep < ctx->substeps; ++substep )
+	{
+		ttSubstep( ctx );
+	}
+	ttEndStep( ctx );
+	ttReportStats( ctx, start );
+}
