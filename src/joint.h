@@ -38,6 +38,7 @@ typedef struct ttJoint
 	ttVec3 linearImpulse;  ///< on B, this substep
 	ttVec3 angularImpulse; ///< on B, this substep
 	ttVec3 force, torque;  ///< readouts of the last substep
+	ttReal siImpulse[10];  ///< velocity-level (si) family: accumulated impulse per row slot, for warm starting
 
 	union
 	{

@@ -8,7 +8,21 @@ const ttJointFamily* ttJointFamily_Get( ttJointSolverType type )
 	{
 		case ttJointSolver_xpbd:
 			return &ttXpbdJoints;
+		case ttJointSolver_si:
+			return &ttSiJoints;
 		default:
 			return NULL;
+	}
+}
+
+void ttJointFamilies_Destroy( ttWorld* world )
+{
+	const ttJointFamily* families[] = { &ttXpbdJoints, &ttSiJoints };
+	for ( int i = 0; i < (int)( sizeof( families ) / sizeof( families[0] ) ); ++i )
+	{
+		if ( families[i]->destroy != NULL )
+		{
+			families[i]->destroy( world );
+		}
 	}
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The joint solver families behind one table of functions, chosen once per step
 // (ttJointFamily_Get). Per step: prepare; per substep: beginSubstep before the velocities are
-// integrated, solvePositions once per iteration after the contacts, solveVelocities after the
-// velocities are derived and the contacts' velocity pass. A family leaves a hook NULL when it has
-// nothing to do there (a velocity-level family has no position iterations).
+// integrated, solveBeforePositions after they are integrated (before the contacts' first solve
+// and before the positions move), solvePositions once per iteration after the contacts,
+// solveVelocities after the velocities are derived and the contacts' velocity pass. A family
+// leaves a hook NULL when it has nothing to do there (a position-level family solves nothing
+// before the positions move, a velocity-level family has no position iterations).
 #pragma once
 
 #include "step.h"
@@ -13,11 +15,18 @@ typedef struct ttJointFamily
 	const char* name;
 	void ( *prepare )( ttStepContext* ctx );
 	void ( *beginSubstep )( ttStepContext* ctx );
+	void ( *solveBeforePositions )( ttStepContext* ctx );
 	void ( *solvePositions )( ttStepContext* ctx );
 	void ( *solveVelocities )( ttStepContext* ctx );
+	/// Free what the family keeps in the world (ttDestroyWorld); may be NULL.
+	void ( *destroy )( ttWorld* world );
 } ttJointFamily;
 
 /// The table of a solver type; NULL for a value that is not a ttJointSolverType.
 const ttJointFamily* ttJointFamily_Get( ttJointSolverType type );
 
+/// Free every family's data of a world (ttDestroyWorld).
+void ttJointFamilies_Destroy( ttWorld* world );
+
 extern const ttJointFamily ttXpbdJoints; ///< joint_solver_xpbd.c
+extern const ttJointFamily ttSiJoints;   ///< joint_solver_si.c

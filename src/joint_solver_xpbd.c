@@ -57,6 +57,8 @@ const ttJointFamily ttXpbdJoints = {
     .name = "xpbd",
     .prepare = ttXpbdJoints_Prepare,
     .beginSubstep = ttXpbdJoints_BeginSubstep,
+    .solveBeforePositions = NULL,
     .solvePositions = ttXpbdJoints_SolvePositions,
     .solveVelocities = ttXpbdJoints_SolveVelocities,
+    .destroy = NULL,
 };

@@ -3,7 +3,8 @@
 //   once:        kinematic targets; wake and collect pairs; the joint family's prepare; long
 //                range analyses;
 //   per substep: joints and long range begin the substep -> integrate velocities -> [contacts
-//                that collide first: narrow phase, begin substep] -> integrate positions ->
+//                that collide first: narrow phase] -> [velocity-level joints: solve] ->
+//                [velocity-level contacts: begin substep] -> integrate positions ->
 //                [contacts that collide after: narrow phase] -> iterations of (contact positions,
 //                joint positions, long range projections) -> long range end of iterations ->
 //                derive velocities -> contact velocities -> joint velocities;
@@ -117,6 +118,12 @@ static void ttSubstep( ttStepContext* ctx )
 	if ( contacts != NULL && contacts->collideBeforePositions )
 	{
 		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
+	}
+	// Velocity-level joints before velocity-level contacts, so that non-penetration has the last
+	// word (Box2D's order).
+	if ( joints->solveBeforePositions != NULL )
+	{
+		TT_PHASE( ctx, ttStepPhase_joints, joints->solveBeforePositions( ctx ) );
 	}
 	if ( contacts != NULL && contacts->beginSubstep != NULL )
 	{

@@ -41,6 +41,10 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.linearSleepThreshold = (ttReal)0.05;
 	def.angularSleepThreshold = (ttReal)0.05;
 	def.jointSolver = ttJointSolver_xpbd;
+	def.jointHertz = 60;
+	def.jointDampingRatio = 2;
+	def.jointBaumgarte = (ttReal)0.2;
+	def.jointCfm = 0;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
 }
@@ -122,6 +126,22 @@ static bool ttCheckSleepThresholds( const char* function, ttReal linear, ttReal 
 	return true;
 }
 
+// The velocity-level joints' feedback: finite, hertz, damping ratio and CFM >= 0, the Baumgarte
+// factor in [0, 1] (more than the whole error per substep overshoots).
+static bool ttCheckJointSoftness( const char* function, ttReal hertz, ttReal dampingRatio, ttReal baumgarte,
+                                  ttReal cfm )
+{
+	if ( ttIsValidReal( hertz ) == false || hertz < 0 || ttIsValidReal( dampingRatio ) == false || dampingRatio < 0 ||
+	     ttIsValidReal( baumgarte ) == false || baumgarte < 0 || baumgarte > 1 || ttIsValidReal( cfm ) == false ||
+	     cfm < 0 )
+	{
+		ttReportError( function, "jointHertz, jointDampingRatio and jointCfm must be finite and >= 0, jointBaumgarte "
+		                         "in [0, 1]" );
+		return false;
+	}
+	return true;
+}
+
 ttWorldId ttCreateWorld( const ttWorldDef* def )
 {
 	if ( def == NULL || def->internalValue != TT_DEF_COOKIE )
@@ -155,6 +175,11 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	if ( ttJointFamily_Get( def->jointSolver ) == NULL )
 	{
 		TT_ERROR( "unknown joint solver %d (jointSolver must be a ttJointSolverType)", (int)def->jointSolver );
+		return ttNullWorldId;
+	}
+	if ( ttCheckJointSoftness( __func__, def->jointHertz, def->jointDampingRatio, def->jointBaumgarte,
+	                           def->jointCfm ) == false )
+	{
 		return ttNullWorldId;
 	}
 
@@ -199,6 +224,10 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->linearSleepThreshold = def->linearSleepThreshold;
 	world->angularSleepThreshold = def->angularSleepThreshold;
 	world->jointSolver = def->jointSolver;
+	world->jointHertz = def->jointHertz;
+	world->jointDampingRatio = def->jointDampingRatio;
+	world->jointBaumgarte = def->jointBaumgarte;
+	world->jointCfm = def->jointCfm;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
@@ -262,6 +291,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->softPoints );
 	ttFree( world->breakEvents );
 	ttLongRange_Destroy( world );
+	ttJointFamilies_Destroy( world );
 	ttFree( world->awakeBodies );
 	ttFree( world->awakeJoints );
 	ttFree( world->islandScratch );
@@ -451,6 +481,24 @@ ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
 	return world != NULL ? world->jointSolver : ttJointSolver_xpbd;
+}
+
+ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio, ttReal baumgarte, ttReal cfm )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttCheckJointSoftness( __func__, hertz, dampingRatio, baumgarte, cfm ) == false )
+	{
+		return ttResult_invalidArgument;
+	}
+	world->jointHertz = hertz;
+	world->jointDampingRatio = dampingRatio;
+	world->jointBaumgarte = baumgarte;
+	world->jointCfm = cfm;
+	return ttResult_ok;
 }
 
 ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio )

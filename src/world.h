@@ -27,6 +27,7 @@ typedef struct ttWorld
 	ttReal maxRotationPerSubstep;
 	ttContactSolverType contactSolver;
 	ttReal contactHertz, contactDampingRatio;
+	ttReal jointHertz, jointDampingRatio, jointBaumgarte, jointCfm;
 	bool enableContacts;
 	bool enableLongRange[ttLongRange_featureCount];
 	bool enableSleep;
@@ -89,6 +90,7 @@ typedef struct ttWorld
 	struct ttUnionSet* unions;           ///< rigid unions (long_range_union.c), NULL until first used
 	struct ttHingeChainSet* hingeChains; ///< hinge chains (long_range_hinge_chain.c), NULL until first used
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
+	struct ttSiScratch* siJoints;        ///< velocity-level joints' rows (joint_solver_si.c), NULL until first used
 
 	ttStepStats stats;
 	/// The context of the step in progress, or of the last one between steps: the readouts turn

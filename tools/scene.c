@@ -166,6 +166,10 @@ static const char* const ttWorldKeys[] = {
     "angularSleepThreshold",
     "solver",
     "jointSolver",
+    "jointHertz",
+    "jointDampingRatio",
+    "jointBaumgarte",
+    "jointCfm",
     "contactSolver",
     "contactHertz",
     "contactDampingRatio",
@@ -252,7 +256,7 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 {
 	ttSceneReader* r = &loader->reader;
 	ttScene* scene = loader->scene;
-	static const char* const jointSolverNames[] = { "xpbd" };
+	static const char* const jointSolverNames[] = { "xpbd", "si" };
 	int jointSolver = (int)def->jointSolver;
 	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
 	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
@@ -271,8 +275,12 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
 	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
 	// "solver" is the older name of "jointSolver".
-	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 1, false, &jointSolver );
-	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 1, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 2, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 2, false, &jointSolver );
+	ok = ok && ttReader_Number( r, world, "jointHertz", ttRange_nonNegative, &def->jointHertz );
+	ok = ok && ttReader_Number( r, world, "jointDampingRatio", ttRange_nonNegative, &def->jointDampingRatio );
+	ok = ok && ttReader_Number( r, world, "jointBaumgarte", ttRange_nonNegative, &def->jointBaumgarte );
+	ok = ok && ttReader_Number( r, world, "jointCfm", ttRange_nonNegative, &def->jointCfm );
 	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
 	int contactSolver = (int)def->contactSolver;
 	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );

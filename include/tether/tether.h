@@ -40,6 +40,11 @@ TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
 /// Choose how joints are solved from the next step on (ttJointSolverType).
 TT_API ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver );
 TT_API ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
+/// Feedback of the velocity-level joints' position error (ttWorldDef.jointHertz and what follows
+/// it): soft constraints of `hertz` and `dampingRatio`, or with hertz = 0 Baumgarte's `baumgarte`
+/// (in [0, 1]) with constraint force mixing `cfm` (s/kg).
+TT_API ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio, ttReal baumgarte,
+                                          ttReal cfm );
 /// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
 TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)

@@ -13,6 +13,11 @@ typedef enum ttJointSolverType
 	/// Position level, as in the XPBD paper (sections 3.3-3.4): every joint type, limit, drive
 	/// and motor projected in the substep's iterations, damping in the velocity pass.
 	ttJointSolver_xpbd = 0,
+	/// Velocity level by sequential impulses with warm starting (Jakab; Box2D v3's soft step):
+	/// every joint type, limit, drive and motor as constraint rows, the equality rows of a joint
+	/// solved as one block by LDL^T; position error fed back by soft constraints (jointHertz,
+	/// jointDampingRatio) or by Baumgarte and constraint force mixing (jointBaumgarte, jointCfm).
+	ttJointSolver_si,
 } ttJointSolverType;
 
 /// The long range constraints of Mueller et al. 2017 ("Long Range Constraints for Rigid Body
@@ -91,6 +96,15 @@ typedef struct ttWorldDef
 	ttReal angularSleepThreshold;
 	/// How joints are solved (default ttJointSolver_xpbd).
 	ttJointSolverType jointSolver;
+	/// Velocity-level joints (ttJointSolver_si): rigid rows are soft constraints of this frequency,
+	/// Hz (capped at a quarter of the substep rate), and damping ratio (defaults 60 Hz and 2, as
+	/// Box2D v3). jointHertz = 0 feeds the error back by Baumgarte instead: the fraction
+	/// jointBaumgarte of it per substep (default 0.2), with constraint force mixing jointCfm, s/kg
+	/// (default 0; Jakab's (J M^-1 J^T + c/h) h lambda = -(J v + b)).
+	ttReal jointHertz;
+	ttReal jointDampingRatio;
+	ttReal jointBaumgarte;
+	ttReal jointCfm;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
 } ttWorldDef;

@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: MIT
+// The velocity-level joint family (`si`): sequential impulses with warm starting (Jakab section
+// 4.3, Catto "Modeling and solving constraints" 2009), inside the substep loop the way Box2D v3
+// solves its joints:
+//   before the positions move: rows at the substep's poses (joint_si_rows.c), warm start with
+//     last substep's impulses, then `iterations` sweeps with the position error fed back;
+//   after the velocities are derived: `iterations` relax sweeps without the feedback of rigid
+//     rows (so the push-out does not stay in the velocities), joint damping, readouts.
+// The rows of a block solve (K + G) dP = -(J v + b + G P) for the change dP of their accumulated
+// impulses P (the constraint force mixing form of the Jakab paper, (K + c/h) h lambda =
+// -(J v + b)), then clamp each P to its row's bounds; b is the position error C fed back and G the
+// mixing, by row kind:
+//   rigid rows, soft constraint of frequency f and damping ratio zeta (Catto, "Soft constraints",
+//     GDC 2011; Box2D v3's soft step): b = C w / (2 zeta + h w) and G = K / (h w (2 zeta + h w)),
+//     w = 2 pi f. G proportional to the block's own K makes every mode of the joint a spring of
+//     frequency f on its own effective mass, and reproduces Box2D's mass and impulse scales
+//     exactly. (A diagonal mixing K_ii / (...) per row would not: it softened a hinge's tangential
+//     rows by the small inertia of the ball and lengthened a pendulum's period by 0.8 %.)
+//   rigid rows, f = 0: Baumgarte's factor beta and CFM c: b = beta C / h, G = c / h on the diagonal;
+//   a user compliance alpha, a spring of stiffness 1/alpha without damping: b = C / h and
+//     G = alpha / h^2 on the diagonal (the velocity form of XPBD's alpha~ = alpha / h^2);
+//   a limit not reached (C > 0): b = C / h, the speculative gap, no mixing, in both passes.
+// The equality rows of a joint (rows[0 .. blockCount)) are solved together with an LDL^T
+// factorisation of their (K + gamma) block, computed once per substep; limits, drives and motors
+// after them, one by one.
+#include "constraint.h"
+#include "core.h"
+#include "joint.h"
+#include "joint_si.h"
+#include "joint_solver.h"
+#include "world.h"
+
+_Static_assert( sizeof( ( (ttJoint*)0 )->siImpulse ) / sizeof( ttReal ) == TT_SI_ROW_SLOTS,
+                "ttJoint.siImpulse has one entry per row slot" );
+
+// The feedback of one row in one pass (see the top of the file).
+typedef struct ttSiSoftness
+{
+	ttReal biasRate; ///< b = biasRate C (C / h for the speculative part of a limit)
+	ttReal gamma;    ///< diagonal mixing
+	ttReal scale;    ///< mixing proportional to K: G_ij += sqrt(scale_i scale_j) K_ij
+} ttSiSoftness;
+
+typedef struct ttSiJoint
+{
+	ttJoint* joint;
+	ttBody* bodyA;
+	ttBody* bodyB;
+	ttSiJointRows rows;
+	ttReal impulse[TT_SI_ROW_SLOTS]; ///< accumulated this substep, by row (not slot)
+	ttSiSoftness biased[TT_SI_ROW_SLOTS], relax[TT_SI_ROW_SLOTS];
+	/// The LDL^T of the equality block for the biased solve and for the relax pass (whose rigid
+	/// rows have no softness): unit lower triangle (below the diagonal) and 1/D (0 for a dependent
+	/// row). A block that engaged limits join is factored again in that solve.
+	ttReal factorBiased[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDBiased[TT_SI_MAX_BLOCK];
+	ttReal factorRelax[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDRelax[TT_SI_MAX_BLOCK];
+} ttSiJoint;
+
+typedef struct ttSiScratch
+{
+	ttSiJoint* joints;
+	int capacity;
+} ttSiScratch;
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+static ttVec3 ttInvInertiaTimes( const ttBody* body, ttVec3 v )
+{
+	if ( body->invMass == 0 || body->fixedRotation )
+	{
+		return TT_VEC3_ZERO;
+	}
+	return ttBody_ApplyInvInertia( body, v );
+}
+
+// J_i M^-1 J_j^T.
+static ttReal ttCoupling( const ttBody* bodyA, const ttBody* bodyB, const ttSiRow* a, const ttSiRow* b )
+{
+	return bodyA->invMass * ttDot( a->linA, b->linA ) + ttDot( a->angA, b->invAngA ) +
+	       bodyB->invMass * ttDot( a->linB, b->linB ) + ttDot( a->angB, b->invAngB );
+}
+
+static ttReal ttRowVelocity( const ttBody* bodyA, const ttBody* bodyB, const ttSiRow* row )
+{
+	return ttDot( row->linA, bodyA->v ) + ttDot( row->angA, bodyA->w ) + ttDot( row->linB, bodyB->v ) +
+	       ttDot( row->angB, bodyB->w );
+}
+
+static void ttApplyRowImpulse( ttBody* bodyA, ttBody* bodyB, const ttSiRow* row, ttReal impulse )
+{
+	bodyA->v = ttMulAdd( bodyA->v, impulse * bodyA->invMass, row->linA );
+	bodyA->w = ttMulAdd( bodyA->w, impulse, row->invAngA );
+	bodyB->v = ttMulAdd( bodyB->v, impulse * bodyB->invMass, row->linB );
+	bodyB->w = ttMulAdd( bodyB->w, impulse, row->invAngB );
+}
+
+// A row's feedback in the biased pass and in the relax pass.
+static void ttRowSoftness( const ttWorld* world, const ttSiRow* row, ttReal h, ttSiSoftness* biased,
+                           ttSiSoftness* relax )
+{
+	const ttSiSoftness plain = { 0, 0, 0 };
+	switch ( row->kind )
+	{
+		case ttSiRow_spring:
+			*biased = ( ttSiSoftness ){ 1 / h, row->compliance / ( h * h ), 0 };
+			*relax = *biased;
+			return;
+		case ttSiRow_drive:
+			if ( row->compliance > 0 )
+			{
+				*biased = ( ttSiSoftness ){ 1 / h, row->compliance / ( h * h ), 0 };
+				*relax = *biased;
+				return;
+			}
+			break;
+		case ttSiRow_velocity:
+			*biased = ( ttSiSoftness ){ 0, row->compliance / ( h * h ), 0 };
+			*relax = *biased;
+			return;
+		case ttSiRow_limit:
+			if ( row->error > 0 )
+			{
+				*biased = ( ttSiSoftness ){ 1 / h, 0, 0 };
+				*relax = *biased;
+				return;
+			}
+			break;
+		case ttSiRow_rigid:
+		default:
+			break;
+	}
+	*relax = plain;
+	bool drive = row->kind == ttSiRow_drive;
+	if ( world->jointHertz > 0 )
+	{
+		// No stiffer than a quarter of the substep rate: stiffer soft constraints ring.
+		ttReal omega = 2 * TT_PI * ttMinReal( world->jointHertz, (ttReal)0.25 / h );
+		ttReal zeta = world->jointDampingRatio;
+		ttReal a = h * omega * ( 2 * zeta + h * omega );
+		*biased = ( ttSiSoftness ){ omega / ( 2 * zeta + h * omega ), 0, 1 / a };
+	}
+	else
+	{
+		*biased = ( ttSiSoftness ){ world->jointBaumgarte / h, world->jointCfm / h, 0 };
+	}
+	if ( drive )
+	{
+		*relax = *biased;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// The block: LDL^T (Jakab: Cholesky took square roots of small negative numbers from round-off;
+// LDL^T needs none)
+
+// The rows solved together: the equalities, and the one-sided rows (limits) that have not been
+// dropped in this solve because their impulse would have turned negative.
+static bool ttIsUnilateral( const ttSiRow* row )
+{
+	return row->lower == 0 && row->upper >= TT_HUGE;
+}
+
+static void ttFactorBlock( const ttSiJoint* sj, const int* index, int n, const ttSiSoftness* softness,
+                           ttReal factor[][TT_SI_MAX_BLOCK], ttReal* invD )
+{
+	ttReal a[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK];
+	ttReal largest = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		for ( int j = 0; j <= i; ++j )
+		{
+			const ttSiSoftness* si = softness + index[i];
+			const ttSiSoftness* sj2 = softness + index[j];
+			ttReal k = ttCoupling( sj->bodyA, sj->bodyB, sj->rows.rows + index[i], sj->rows.rows + index[j] );
+			a[i][j] = k * ( 1 + ttSqrt( si->scale * sj2->scale ) ) + ( i == j ? si->gamma : 0 );
+		}
+		largest = ttMaxReal( largest, a[i][i] );
+	}
+	ttReal d[TT_SI_MAX_BLOCK];
+	for ( int j = 0; j < n; ++j )
+	{
+		ttReal pivot = a[j][j];
+		for ( int k = 0; k < j; ++k )
+		{
+			pivot -= factor[j][k] * factor[j][k] * d[k];
+		}
+		// A row that the others already fix (a body with fixed rotation under an angular row, or a
+		// static pair) has no pivot left: it gets no impulse.
+		bool dependent = pivot <= (ttReal)1e-9 * largest || pivot <= 0;
+		d[j] = dependent ? 0 : pivot;
+		invD[j] = dependent ? 0 : 1 / pivot;
+		for ( int i = j + 1; i < n; ++i )
+		{
+			ttReal value = a[i][j];
+			for ( int k = 0; k < j; ++k )
+			{
+				value -= factor[i][k] * factor[j][k] * d[k];
+			}
+			factor[i][j] = dependent ? 0 : value * invD[j];
+		}
+	}
+}
+
+static void ttSolveFactored( int n, const ttReal factor[][TT_SI_MAX_BLOCK], const ttReal* invD, ttReal* x )
+{
+	for ( int i = 0; i < n; ++i )
+	{
+		for ( int k = 0; k < i; ++k )
+		{
+			x[i] -= factor[i][k] * x[k];
+		}
+	}
+	for ( int i = 0; i < n; ++i )
+	{
+		x[i] *= invD[i];
+	}
+	for ( int i = n - 1; i >= 0; --i )
+	{
+		for ( int k = i + 1; k < n; ++k )
+		{
+			x[i] -= factor[k][i] * x[k];
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solve
+
+static ttSiScratch* ttGetScratch( ttWorld* world, int count )
+{
+	if ( world->siJoints == NULL )
+	{
+		world->siJoints = ttAlloc( sizeof( ttSiScratch ) );
+		if ( world->siJoints == NULL )
+		{
+			return NULL;
+		}
+		*world->siJoints = ( ttSiScratch ){ 0 };
+	}
+	ttSiScratch* scratch = world->siJoints;
+	if ( ttReserve( (void**)&scratch->joints, &scratch->capacity, count, sizeof( ttSiJoint ) ) == false )
+	{
+		return NULL;
+	}
+	return scratch;
+}
+
+static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
+{
+	ttJoint* joint = sj->joint;
+	ttSiJoint_BuildRows( world, joint, h, &sj->rows );
+	for ( int i = 0; i < sj->rows.count; ++i )
+	{
+		ttSiRow* row = sj->rows.rows + i;
+		row->invAngA = ttInvInertiaTimes( sj->bodyA, row->angA );
+		row->invAngB = ttInvInertiaTimes( sj->bodyB, row->angB );
+		ttReal k = ttCoupling( sj->bodyA, sj->bodyB, row, row );
+		row->effectiveMass = k > 0 ? 1 / k : 0;
+		ttRowSoftness( world, row, h, sj->biased + i, sj->relax + i );
+		sj->impulse[i] = joint->siImpulse[row->slot];
+	}
+	// The equalities are the same in every sweep: factor them once per substep.
+	int n = sj->rows.blockCount;
+	if ( n > 0 )
+	{
+		int index[TT_SI_MAX_BLOCK];
+		for ( int i = 0; i < n; ++i )
+		{
+			index[i] = i;
+		}
+		ttFactorBlock( sj, index, n, sj->biased, sj->factorBiased, sj->invDBiased );
+		ttFactorBlock( sj, index, n, sj->relax, sj->factorRelax, sj->invDRelax );
+	}
+	// Warm start: last substep's impulses at this substep's rows.
+	for ( int i = 0; i < sj->rows.count; ++i )
+	{
+		if ( sj->impulse[i] != 0 )
+		{
+			ttApplyRowImpulse( sj->bodyA, sj->bodyB, sj->rows.rows + i, sj->impulse[i] );
+		}
+	}
+}
+
+// The right-hand side -(J v + b + (G P)_i) of row i of a block (the rows `index[0 .. n)`).
+static ttReal ttRowRhs( const ttSiJoint* sj, int i, const ttSiSoftness* softness, const int* index, int n )
+{
+	const ttSiRow* row = sj->rows.rows + i;
+	const ttSiSoftness* soft = softness + i;
+	ttReal b = row->kind == ttSiRow_velocity ? -row->targetVelocity : soft->biasRate * row->error;
+	ttReal mixing = soft->gamma * sj->impulse[i];
+	if ( soft->scale > 0 )
+	{
+		for ( int k = 0; k < n; ++k )
+		{
+			int j = index[k];
+			if ( softness[j].scale > 0 && sj->impulse[j] != 0 )
+			{
+				mixing += ttSqrt( soft->scale * softness[j].scale ) *
+				          ttCoupling( sj->bodyA, sj->bodyB, row, sj->rows.rows + j ) * sj->impulse[j];
+			}
+		}
+	}
+	return -( ttRowVelocity( sj->bodyA, sj->bodyB, row ) + b + mixing );
+}
+
+static void ttChangeImpulse( ttSiJoint* sj, int i, ttReal delta )
+{
+	sj->impulse[i] += delta;
+	ttApplyRowImpulse( sj->bodyA, sj->bodyB, sj->rows.rows + i, delta );
+}
+
+// Whether a limit takes part in this solve: it pushes already (warm started), or the bodies move
+// toward it faster than its speculative gap (or its error) allows.
+static bool ttLimitEngaged( const ttSiJoint* sj, int i, const ttSiSoftness* softness )
+{
+	const ttSiRow* row = sj->rows.rows + i;
+	if ( ttIsUnilateral( row ) == false || row->effectiveMass == 0 )
+	{
+		return false;
+	}
+	ttReal approach = ttRowVelocity( sj->bodyA, sj->bodyB, row ) + softness[i].biasRate * row->error;
+	return sj->impulse[i] > 0 || approach < 0;
+}
+
+// The equalities and the engaged limits of a joint together, as a small mixed complementarity
+// problem solved by active sets: solve with them all in the block; if some limit's accumulated
+// impulse would turn negative, release the worst one (its impulse set to zero) and solve the rest
+// again. Solved one by one after the equalities instead, a limit acts against the small effective
+// mass of its own row (a pendulum's bob spinning about its centre) and the pivot never learns of
+// it: a pendulum falling onto a hinge stop passed it by 5 degrees.
+static void ttSolveBlock( ttSiJoint* sj, const ttSiSoftness* softness, bool useBias )
+{
+	int candidates[TT_SI_MAX_BLOCK], candidateCount = 0;
+	for ( int i = 0; i < sj->rows.count && candidateCount < TT_SI_MAX_BLOCK; ++i )
+	{
+		if ( i < sj->rows.blockCount || ttLimitEngaged( sj, i, softness ) )
+		{
+			candidates[candidateCount++] = i;
+		}
+		else if ( ttIsUnilateral( sj->rows.rows + i ) && sj->impulse[i] != 0 )
+		{
+			ttChangeImpulse( sj, i, -sj->impulse[i] );
+		}
+	}
+	bool limitsInBlock = candidateCount > sj->rows.blockCount;
+	bool released[TT_SI_ROW_SLOTS] = { false };
+	for ( int attempt = 0; attempt <= candidateCount; ++attempt )
+	{
+		int index[TT_SI_MAX_BLOCK], n = 0;
+		for ( int k = 0; k < candidateCount; ++k )
+		{
+			if ( released[candidates[k]] == false )
+			{
+				index[n++] = candidates[k];
+			}
+		}
+		if ( n == 0 )
+		{
+			return;
+		}
+		ttReal x[TT_SI_MAX_BLOCK];
+		for ( int k = 0; k < n; ++k )
+		{
+			x[k] = ttRowRhs( sj, index[k], softness, index, n );
+		}
+		if ( limitsInBlock )
+		{
+			ttReal factor[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invD[TT_SI_MAX_BLOCK];
+			ttFactorBlock( sj, index, n, softness, factor, invD );
+			ttSolveFactored( n, factor, invD, x );
+		}
+		else
+		{
+			ttSolveFactored( n, useBias ? sj->factorBiased : sj->factorRelax, useBias ? sj->invDBiased : sj->invDRelax,
+			                 x );
+		}
+		int worst = -1;
+		ttReal worstImpulse = 0;
+		for ( int k = 0; k < n; ++k )
+		{
+			int i = index[k];
+			if ( i >= sj->rows.blockCount && sj->impulse[i] + x[k] < worstImpulse )
+			{
+				worst = i;
+				worstImpulse = sj->impulse[i] + x[k];
+			}
+		}
+		if ( worst >= 0 )
+		{
+			// The released row no longer pushes: solve the others at the new velocities.
+			released[worst] = true;
+			ttChangeImpulse( sj, worst, -sj->impulse[worst] );
+			continue;
+		}
+		for ( int k = 0; k < n; ++k )
+		{
+			int i = index[k];
+			ttChangeImpulse( sj, i, x[k] );
+		}
+		return;
+	}
+}
+
+static void ttSolveJoint( ttSiJoint* sj, bool useBias )
+{
+	const ttSiSoftness* softness = useBias ? sj->biased : sj->relax;
+	ttSolveBlock( sj, softness, useBias );
+	// Drives and motors one by one, their impulses within the force or torque cap.
+	for ( int i = sj->rows.blockCount; i < sj->rows.count; ++i )
+	{
+		const ttSiRow* row = sj->rows.rows + i;
+		if ( row->effectiveMass == 0 || ttIsUnilateral( row ) )
+		{
+			continue;
+		}
+		const ttSiSoftness* soft = softness + i;
+		ttReal x = ttRowRhs( sj, i, softness, &i, 1 ) / ( ( 1 + soft->scale ) / row->effectiveMass + soft->gamma );
+		ttReal accumulated = ttClampReal( sj->impulse[i] + x, row->lower, row->upper );
+		ttChangeImpulse( sj, i, accumulated - sj->impulse[i] );
+	}
+}
+
+// Force and torque on B over the substep (N, N m): the impulses of the translation rows along
+// their directions and of the rotation rows about their axes, over h. Each slot keeps its impulse
+// for the next substep's warm start; slots without a row this substep start from zero.
+static void ttFinishJoint( ttSiJoint* sj, ttReal h )
+{
+	ttJoint* joint = sj->joint;
+	ttVec3 linear = TT_VEC3_ZERO, angular = TT_VEC3_ZERO;
+	for ( int s = 0; s < TT_SI_ROW_SLOTS; ++s )
+	{
+		joint->siImpulse[s] = 0;
+	}
+	for ( int i = 0; i < sj->rows.count; ++i )
+	{
+		const ttSiRow* row = sj->rows.rows + i;
+		joint->siImpulse[row->slot] = sj->impulse[i];
+		if ( row->angularOnly )
+		{
+			angular = ttMulAdd( angular, sj->impulse[i], row->angB );
+		}
+		else
+		{
+			linear = ttMulAdd( linear, sj->impulse[i], row->linB );
+		}
+	}
+	joint->force = ttScale( 1 / h, linear );
+	joint->torque = ttScale( 1 / h, angular );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The family's hooks
+
+static ttSiScratch* ttSiScratchOf( ttStepContext* ctx )
+{
+	return ctx->world->siJoints;
+}
+
+static void ttSiJoints_Prepare( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	if ( ttGetScratch( world, ctx->jointCount ) == NULL )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: the velocity-level joints are not solved this step" );
+		ctx->jointCount = 0;
+		return;
+	}
+	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttSiJoint* sj = scratch->joints + j;
+		sj->joint = ttWorld_Joint( world, world->awakeJoints[j] );
+		sj->bodyA = ttWorld_Body( world, sj->joint->bodyA );
+		sj->bodyB = ttWorld_Body( world, sj->joint->bodyB );
+		ttJoint_Prepare( world, sj->joint );
+	}
+}
+
+// Before the velocities are integrated: the prismatic force drive acts like an external force.
+static void ttSiJoints_BeginSubstep( ttStepContext* ctx )
+{
+	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttJoint* joint = scratch->joints[j].joint;
+		if ( joint->type == ttJoint_prismatic && joint->prismatic.driveForce != 0 )
+		{
+			ttPrismaticJoint_ApplyDriveForce( ctx->world, joint, ctx->h );
+		}
+	}
+}
+
+static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
+{
+	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttPrepareJoint( ctx->world, scratch->joints + j, ctx->h );
+	}
+	for ( int iteration = 0; iteration < ctx->iterations; ++iteration )
+	{
+		for ( int j = 0; j < ctx->jointCount; ++j )
+		{
+			ttSolveJoint( scratch->joints + j, true );
+		}
+	}
+}
+
+static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
+{
+	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	for ( int iteration = 0; iteration < ctx->iterations; ++iteration )
+	{
+		for ( int j = 0; j < ctx->jointCount; ++j )
+		{
+			ttSolveJoint( scratch->joints + j, false );
+		}
+	}
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttSiJoint* sj = scratch->joints + j;
+		ttJoint_SolveVelocities( ctx->world, sj->joint, ctx->h ); // joint damping, as in the XPBD family
+		ttFinishJoint( sj, ctx->h );
+	}
+}
+
+static void ttSiJoints_Destroy( ttWorld* world )
+{
+	if ( world->siJoints != NULL )
+	{
+		ttFree( world->siJoints->joints );
+		ttFree( world->siJoints );
+		world->siJoints = NULL;
+	}
+}
+
+const ttJointFamily ttSiJoints = {
+    .name = "si",
+    .prepare = ttSiJoints_Prepare,
+    .beginSubstep = ttSiJoints_BeginSubstep,
+    .solveBeforePositions = ttSiJoints_SolveBeforePositions,
+    .solvePositions = NULL,
+    .solveVelocities = ttSiJoints_SolveVelocities,
+    .destroy = ttSiJoints_Destroy,
+};
