@@ -50,7 +50,8 @@ def test_pendulum_period_and_tension():
         inertia_ratio = (length**2 + 0.4 * radius**2) / length
         expected = 2 * math.pi * math.sqrt(inertia_ratio / G) * (1 + theta0**2 / 16 + 11 * theta0**4 / 3072)
         print(f"period {period:.6f} s, expected {expected:.6f} s")
-        assert abs(period - expected) <= 2e-3 * expected, (period, expected)
+        # 0.05 %: the crossings are interpolated within 1/240 s steps; measured 3 ppm.
+        assert abs(period - expected) <= 5e-4 * expected, (period, expected)
         # The joint holds the bob at the pivot's distance.
         assert abs(math.dist(bob.position, pivot) - length) <= 1e-4
         # Tension at rest hanging straight: after damping it away is m g; here check the swing's
