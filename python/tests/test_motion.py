@@ -7,6 +7,7 @@ import numpy as np
 import tether
 
 G = 9.81
+FLOAT = tether.REAL == np.float32
 
 
 def test_falling_body_matches_analytic():
@@ -21,7 +22,9 @@ def test_falling_body_matches_analytic():
         # g t^2 / 2 by g h t / 2 (6.1 mm here).
         h = dt / 20
         assert abs((10.0 - y) - 0.5 * G * t * t) <= 0.5 * G * h * t + 1e-4
-        assert abs(v - (-G * t)) <= 1e-3
+        # Rounding: at most one unit in the last place of v per substep.
+        substeps = steps * 20
+        assert abs(v - (-G * t)) <= 1e-9 + substeps * float(np.spacing(tether.REAL(G * t)))
         assert np.allclose(world.positions[ball.row, [0, 2]], [1.0, -2.0])
         assert np.allclose(world.rotations[ball.row], [0, 0, 0, 1])
 
@@ -54,8 +57,11 @@ def test_pendulum_period_and_tension():
         assert abs(period - expected) <= 5e-4 * expected, (period, expected)
         # The joint holds the bob at the pivot's distance.
         assert abs(math.dist(bob.position, pivot) - length) <= 1e-4
-        # Tension at rest hanging straight: after damping it away is m g; here check the swing's
-        # tension stays within the point-mass bounds m g cos(theta0) .. m g (3 - 2 cos(theta0)).
+        # The swing's tension stays within the point-mass bounds m g cos(theta0) .. m g (3 - 2
+        # cos(theta0)). Not in float builds: a readout is m dx / h^2, and float resolves dx to one
+        # unit in the last place of y = 1 m (1.2e-7 m), i.e. 5.6 N at h = 1/9600 s, more than m g.
+        if FLOAT:
+            return
         mass = bob.mass
         tension = np.linalg.norm(world.joint_force[hinge.row])
         assert mass * G * math.cos(theta0) * 0.99 <= tension <= mass * G * (3 - 2 * math.cos(theta0)) * 1.01
