@@ -2,6 +2,9 @@
 # Installs what tether needs to build and test on Debian 12 (only what is missing).
 set -euo pipefail
 packages=(cmake ninja-build gcc pkg-config libcjson-dev python3)
+# The Python package (python/, docs/python.md): cffi, numpy, and pip, setuptools, wheel and
+# pytest to install and test it.
+packages+=(python3-cffi python3-numpy python3-pip python3-setuptools python3-wheel python3-pytest)
 # The viewer and headless renderer (tether view/render), their tests (xvfb) and tether plot.
 packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libegl-mesa0 libgl1-mesa-dri
            ffmpeg xvfb xauth python3-matplotlib)

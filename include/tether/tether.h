@@ -368,3 +368,14 @@ TT_API ttClosestPointResult ttWorld_ClosestPoint( ttWorldId worldId, ttVec3 poin
 /// Collision filter of a shape (see ttFilter); takes effect at the next step.
 TT_API ttResult ttShape_SetFilter( ttShapeId shapeId, ttFilter filter );
 TT_API ttFilter ttShape_GetFilter( ttShapeId shapeId );
+
+// ---------------------------------------------------------------------------------------------
+// Bulk state: one call for many bodies or joints, into a caller's contiguous array (numpy,
+// batch stepping). Every id is checked before anything is written: a null, stale or foreign id
+// (of another world) is rejected with a message naming its index, and the output is untouched.
+// count may be 0 (the pointers may then be NULL).
+
+/// Copy the state (ttBodyState) of bodies[0..count) into states[0..count).
+TT_API ttResult ttWorld_GetBodyStates( ttWorldId worldId, const ttBodyId* bodies, int count, ttBodyState* states );
+/// Copy the force and torque readouts of joints[0..count) into forces[0..count).
+TT_API ttResult ttWorld_GetJointForces( ttWorldId worldId, const ttJointId* joints, int count, ttJointForces* forces );

@@ -552,3 +552,23 @@ typedef struct ttClosestPointResult
 /// Shape casts stop when the swept shape is within this distance of the shape it hits (m): the
 /// reported fraction is never past the first contact, and at most this far before it in distance.
 #define TT_CAST_TOLERANCE ( (ttReal)1e-4 )
+
+// ---------------------------------------------------------------------------------------------
+// Bulk state (ttWorld_GetBodyStates, ttWorld_GetJointForces)
+
+/// One body's state as ttWorld_GetBodyStates writes it. Only ttReal members, so an array of n
+/// states is one contiguous block of 13 n reals (a (n, 13) array for numpy and batch stepping).
+typedef struct ttBodyState
+{
+	ttVec3 position;        ///< origin of the body frame, world, m
+	ttQuat rotation;        ///< rotation of the body frame (x, y, z, w)
+	ttVec3 linearVelocity;  ///< of the centre of mass, m/s
+	ttVec3 angularVelocity; ///< world axes, rad/s
+} ttBodyState;
+
+/// One joint's readouts as ttWorld_GetJointForces writes them: 6 reals, no padding.
+typedef struct ttJointForces
+{
+	ttVec3 force;  ///< on body B during the last substep, N (ttJoint_GetConstraintForce)
+	ttVec3 torque; ///< of the angular constraints on body B, N m (ttJoint_GetConstraintTorque)
+} ttJointForces;
