@@ -25,14 +25,15 @@ typedef struct ttVec3 { ttReal x, y, z; } ttVec3;
 typedef struct ttQuat { ttReal x, y, z, w; } ttQuat;
 typedef struct ttTransform { ttVec3 p; ttQuat q; } ttTransform;
 
-typedef enum ttSolverType { ttSolver_xpbd = 0 } ttSolverType;
+typedef enum ttJointSolverType { ttJointSolver_xpbd = 0, ttJointSolver_si } ttJointSolverType;
 typedef enum ttContactSolverType { ttContactSolver_xpbd = 0, ttContactSolver_softStep } ttContactSolverType;
 typedef struct ttWorldDef {
     ttVec3 gravity; int substeps; int iterations; ttReal contactCompliance; ttReal maxPushoutSpeed;
     ttReal restitutionThresholdScale; ttReal maxRotationPerSubstep; bool enableContacts;
     ttContactSolverType contactSolver; ttReal contactHertz; ttReal contactDampingRatio;
     bool enableLongRange[5]; bool enableSleep; ttReal timeToSleep; ttReal linearSleepThreshold;
-    ttReal angularSleepThreshold; ttSolverType solver; int internalValue;
+    ttReal angularSleepThreshold; ttJointSolverType jointSolver; ttReal jointHertz; ttReal jointDampingRatio;
+    ttReal jointBaumgarte; ttReal jointCfm; int internalValue;
 } ttWorldDef;
 
 typedef enum ttBodyType { ttBody_static = 0, ttBody_kinematic, ttBody_dynamic } ttBodyType;
@@ -115,6 +116,8 @@ int ttWorld_GetSubsteps( ttWorldId worldId );
 ttResult ttWorld_SetIterations( ttWorldId worldId, int iterations );
 int ttWorld_GetIterations( ttWorldId worldId );
 ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
+ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver );
+ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
 ttResult ttWorld_EnableSleep( ttWorldId worldId, bool flag );
 int ttWorld_GetBodyCount( ttWorldId worldId );
 int ttWorld_GetBodies( ttWorldId worldId, ttBodyId* bodies, int capacity );

@@ -33,6 +33,7 @@ JOINT_FORCES_WIDTH = 6
 _BODY_TYPES = {"static": lib.ttBody_static, "kinematic": lib.ttBody_kinematic, "dynamic": lib.ttBody_dynamic}
 _BODY_TYPE_NAMES = {v: k for k, v in _BODY_TYPES.items()}
 _CONTACT_SOLVERS = {"xpbd": lib.ttContactSolver_xpbd, "soft": lib.ttContactSolver_softStep}
+_JOINT_SOLVERS = {"xpbd": lib.ttJointSolver_xpbd, "si": lib.ttJointSolver_si}
 _JOINT_TYPE_NAMES = {
     lib.ttJoint_fixed: "fixed",
     lib.ttJoint_hinge: "hinge",
@@ -105,7 +106,7 @@ class World:
     from ``tether.load_scene``. ``close()`` (or ``with World() as world:``) destroys it."""
 
     def __init__(self, gravity=None, substeps=None, iterations=None, contact_solver=None, enable_sleep=None,
-                 enable_contacts=None):
+                 enable_contacts=None, joint_solver=None):
         d = lib.ttDefaultWorldDef()
         if gravity is not None:
             d.gravity = _math.vec3(gravity, "gravity")
@@ -117,6 +118,10 @@ class World:
             if contact_solver not in _CONTACT_SOLVERS:
                 raise ValueError(f"contact_solver must be one of {sorted(_CONTACT_SOLVERS)}, got {contact_solver!r}")
             d.contactSolver = _CONTACT_SOLVERS[contact_solver]
+        if joint_solver is not None:
+            if joint_solver not in _JOINT_SOLVERS:
+                raise ValueError(f"joint_solver must be one of {sorted(_JOINT_SOLVERS)}, got {joint_solver!r}")
+            d.jointSolver = _JOINT_SOLVERS[joint_solver]
         if enable_sleep is not None:
             d.enableSleep = bool(enable_sleep)
         if enable_contacts is not None:
