@@ -55,6 +55,31 @@ typedef struct ttSiJointRows
 	int count, blockCount;
 } ttSiJointRows;
 
+// The feedback of one row in one pass (joint_solver_si.c).
+typedef struct ttSiSoftness
+{
+	ttReal biasRate; ///< b = biasRate C (C / h for the speculative part of a limit)
+	ttReal gamma;    ///< diagonal mixing
+	ttReal scale;    ///< mixing proportional to K: G_ij += sqrt(scale_i scale_j) K_ij
+} ttSiSoftness;
+
+/// One joint's rows, impulses and factorisations for one substep.
+typedef struct ttSiJoint
+{
+	ttJoint* joint;
+	ttBody* bodyA;
+	ttBody* bodyB;
+	ttSiJointRows rows;
+	ttReal impulse[TT_SI_ROW_SLOTS]; ///< accumulated this substep, by row (not slot)
+	ttSiSoftness biased[TT_SI_ROW_SLOTS], relax[TT_SI_ROW_SLOTS];
+	/// The LDL^T of the equality block for the biased solve and for the relax pass (whose rigid
+	/// rows have no softness): unit lower triangle (below the diagonal) and 1/D (0 for a dependent
+	/// row). A block that engaged limits join is factored again in that solve.
+	ttReal factorBiased[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDBiased[TT_SI_MAX_BLOCK];
+	ttReal factorRelax[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDRelax[TT_SI_MAX_BLOCK];
+	bool inTree; ///< its equalities are solved directly (joint_si_tree.c)
+} ttSiJoint;
+
 /// Build the rows of a joint at the bodies' current poses, for a substep of length h
 /// (joint_si_rows.c). Bounds in N s: a motor's torque cap times h.
 void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJointRows* out );

@@ -27,39 +27,25 @@
 #include "core.h"
 #include "joint.h"
 #include "joint_si.h"
+#include "joint_si_tree.h"
 #include "joint_solver.h"
 #include "world.h"
 
 _Static_assert( sizeof( ( (ttJoint*)0 )->siImpulse ) / sizeof( ttReal ) == TT_SI_ROW_SLOTS,
                 "ttJoint.siImpulse has one entry per row slot" );
 
-// The feedback of one row in one pass (see the top of the file).
-typedef struct ttSiSoftness
-{
-	ttReal biasRate; ///< b = biasRate C (C / h for the speculative part of a limit)
-	ttReal gamma;    ///< diagonal mixing
-	ttReal scale;    ///< mixing proportional to K: G_ij += sqrt(scale_i scale_j) K_ij
-} ttSiSoftness;
-
-typedef struct ttSiJoint
-{
-	ttJoint* joint;
-	ttBody* bodyA;
-	ttBody* bodyB;
-	ttSiJointRows rows;
-	ttReal impulse[TT_SI_ROW_SLOTS]; ///< accumulated this substep, by row (not slot)
-	ttSiSoftness biased[TT_SI_ROW_SLOTS], relax[TT_SI_ROW_SLOTS];
-	/// The LDL^T of the equality block for the biased solve and for the relax pass (whose rigid
-	/// rows have no softness): unit lower triangle (below the diagonal) and 1/D (0 for a dependent
-	/// row). A block that engaged limits join is factored again in that solve.
-	ttReal factorBiased[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDBiased[TT_SI_MAX_BLOCK];
-	ttReal factorRelax[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDRelax[TT_SI_MAX_BLOCK];
-} ttSiJoint;
-
 typedef struct ttSiScratch
 {
 	ttSiJoint* joints;
 	int capacity;
+	ttSiTree* tree; ///< the direct solve's groups (ttWorldDef.jointTreeSolve), NULL until used
+	bool treeReady; ///< this substep's groups are built and factored for the pass in progress
+	/// Per joint, pointers into the joints' arrays for the direct solve.
+	const ttReal** gammas;
+	const ttReal** rhs;
+	ttReal** solution;
+	ttReal* storage; ///< TT_SI_ROW_SLOTS x 3 reals per joint behind those pointers
+	int pointerCapacity, storageCapacity;
 } ttSiScratch;
 
 // ---------------------------------------------------------------------------------------------
@@ -250,6 +236,7 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 {
 	ttJoint* joint = sj->joint;
 	ttSiJoint_BuildRows( world, joint, h, &sj->rows );
+	sj->inTree = false;
 	for ( int i = 0; i < sj->rows.count; ++i )
 	{
 		ttSiRow* row = sj->rows.rows + i;
@@ -332,18 +319,24 @@ static bool ttLimitEngaged( const ttSiJoint* sj, int i, const ttSiSoftness* soft
 static void ttSolveBlock( ttSiJoint* sj, const ttSiSoftness* softness, bool useBias )
 {
 	int candidates[TT_SI_MAX_BLOCK], candidateCount = 0;
+	bool limitsInBlock = false;
 	for ( int i = 0; i < sj->rows.count && candidateCount < TT_SI_MAX_BLOCK; ++i )
 	{
-		if ( i < sj->rows.blockCount || ttLimitEngaged( sj, i, softness ) )
+		// A joint of a directly solved tree has had its equalities solved with the whole tree.
+		if ( i < sj->rows.blockCount && sj->inTree == false )
 		{
 			candidates[candidateCount++] = i;
+		}
+		else if ( ttLimitEngaged( sj, i, softness ) )
+		{
+			candidates[candidateCount++] = i;
+			limitsInBlock = true;
 		}
 		else if ( ttIsUnilateral( sj->rows.rows + i ) && sj->impulse[i] != 0 )
 		{
 			ttChangeImpulse( sj, i, -sj->impulse[i] );
 		}
 	}
-	bool limitsInBlock = candidateCount > sj->rows.blockCount;
 	bool released[TT_SI_ROW_SLOTS] = { false };
 	for ( int attempt = 0; attempt <= candidateCount; ++attempt )
 	{
@@ -450,6 +443,115 @@ static void ttFinishJoint( ttSiJoint* sj, ttReal h )
 }
 
 // ---------------------------------------------------------------------------------------------
+// The direct solve of trees (ttWorldDef.jointTreeSolve, joint_si_tree.c)
+
+static bool ttReserveTreePointers( ttSiScratch* scratch, int count )
+{
+	if ( ttReserve( (void**)&scratch->storage, &scratch->storageCapacity, 3 * TT_SI_ROW_SLOTS * count,
+	                sizeof( ttReal ) ) == false )
+	{
+		return false;
+	}
+	int capacity = scratch->pointerCapacity;
+	bool ok = ttReserve( (void**)&scratch->gammas, &capacity, count, sizeof( ttReal* ) );
+	capacity = scratch->pointerCapacity;
+	ok = ok && ttReserve( (void**)&scratch->rhs, &capacity, count, sizeof( ttReal* ) );
+	capacity = scratch->pointerCapacity;
+	ok = ok && ttReserve( (void**)&scratch->solution, &capacity, count, sizeof( ttReal* ) );
+	if ( ok )
+	{
+		scratch->pointerCapacity = capacity;
+	}
+	return ok;
+}
+
+// Factor the groups for a pass; on a singular block every joint goes back to the iterations.
+static void ttFactorTree( ttWorld* world, ttSiScratch* scratch, int count, bool useBias )
+{
+	for ( int j = 0; j < count; ++j )
+	{
+		const ttSiJoint* sj = scratch->joints + j;
+		ttReal* gamma = (ttReal*)scratch->gammas[j];
+		for ( int i = 0; i < sj->rows.blockCount; ++i )
+		{
+			gamma[i] = ( useBias ? sj->biased : sj->relax )[i].gamma;
+		}
+	}
+	scratch->treeReady = ttSiTree_Factor( scratch->tree, world, scratch->joints, scratch->gammas );
+	for ( int j = 0; j < count; ++j )
+	{
+		scratch->joints[j].inTree = scratch->treeReady && ttSiTree_Contains( scratch->tree, j );
+	}
+}
+
+static void ttPrepareTree( ttWorld* world, ttSiScratch* scratch, int count )
+{
+	scratch->treeReady = false;
+	if ( world->jointTreeSolve == false || count == 0 )
+	{
+		return;
+	}
+	if ( ttReserveTreePointers( scratch, count ) == false ||
+	     ttSiTree_Build( world, &scratch->tree, scratch->joints, count ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: the joint trees are solved by iterations this step" );
+		return;
+	}
+	for ( int j = 0; j < count; ++j )
+	{
+		ttReal* base = scratch->storage + 3 * TT_SI_ROW_SLOTS * j;
+		scratch->gammas[j] = base;
+		scratch->rhs[j] = base + TT_SI_ROW_SLOTS;
+		scratch->solution[j] = base + 2 * TT_SI_ROW_SLOTS;
+	}
+	ttFactorTree( world, scratch, count, true );
+}
+
+// One exact solve of every tree's equalities. Rigid rows of a soft constraint take the scalar
+// form of their mixing: with P' the plain solution, dP = (P' - c P) / (1 + c), which is the block
+// solve of (1 + c) K dP = r - c K P (see the top of the file).
+static void ttSolveTree( ttSiScratch* scratch, int count, bool useBias )
+{
+	if ( scratch->treeReady == false )
+	{
+		return;
+	}
+	for ( int j = 0; j < count; ++j )
+	{
+		const ttSiJoint* sj = scratch->joints + j;
+		if ( sj->inTree == false )
+		{
+			continue;
+		}
+		const ttSiSoftness* softness = useBias ? sj->biased : sj->relax;
+		ttReal* rhs = (ttReal*)scratch->rhs[j];
+		for ( int i = 0; i < sj->rows.blockCount; ++i )
+		{
+			const ttSiRow* row = sj->rows.rows + i;
+			const ttSiSoftness* soft = softness + i;
+			rhs[i] = -( ttRowVelocity( sj->bodyA, sj->bodyB, row ) + soft->biasRate * row->error +
+			            soft->gamma * sj->impulse[i] );
+		}
+	}
+	ttSiTree_Solve( scratch->tree, scratch->rhs, scratch->solution );
+	for ( int j = 0; j < count; ++j )
+	{
+		ttSiJoint* sj = scratch->joints + j;
+		if ( sj->inTree == false )
+		{
+			continue;
+		}
+		const ttSiSoftness* softness = useBias ? sj->biased : sj->relax;
+		for ( int i = 0; i < sj->rows.blockCount; ++i )
+		{
+			ttReal c = softness[i].scale;
+			ttReal x = scratch->solution[j][i];
+			ttChangeImpulse( sj, i, c > 0 ? ( x - c * sj->impulse[i] ) / ( 1 + c ) : x );
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
 // The family's hooks
 
 static ttSiScratch* ttSiScratchOf( ttStepContext* ctx )
@@ -498,8 +600,10 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 	{
 		ttPrepareJoint( ctx->world, scratch->joints + j, ctx->h );
 	}
+	ttPrepareTree( ctx->world, scratch, ctx->jointCount );
 	for ( int iteration = 0; iteration < ctx->iterations; ++iteration )
 	{
+		ttSolveTree( scratch, ctx->jointCount, true );
 		for ( int j = 0; j < ctx->jointCount; ++j )
 		{
 			ttSolveJoint( scratch->joints + j, true );
@@ -510,8 +614,13 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 {
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	if ( scratch->treeReady )
+	{
+		ttFactorTree( ctx->world, scratch, ctx->jointCount, false );
+	}
 	for ( int iteration = 0; iteration < ctx->iterations; ++iteration )
 	{
+		ttSolveTree( scratch, ctx->jointCount, false );
 		for ( int j = 0; j < ctx->jointCount; ++j )
 		{
 			ttSolveJoint( scratch->joints + j, false );
@@ -529,6 +638,11 @@ static void ttSiJoints_Destroy( ttWorld* world )
 {
 	if ( world->siJoints != NULL )
 	{
+		ttSiTree_Destroy( world->siJoints->tree );
+		ttFree( world->siJoints->gammas );
+		ttFree( world->siJoints->rhs );
+		ttFree( world->siJoints->solution );
+		ttFree( world->siJoints->storage );
 		ttFree( world->siJoints->joints );
 		ttFree( world->siJoints );
 		world->siJoints = NULL;

@@ -228,6 +228,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->jointDampingRatio = def->jointDampingRatio;
 	world->jointBaumgarte = def->jointBaumgarte;
 	world->jointCfm = def->jointCfm;
+	world->jointTreeSolve = def->jointTreeSolve;
 	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
@@ -481,6 +482,23 @@ ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
 	return world != NULL ? world->jointSolver : ttJointSolver_xpbd;
+}
+
+ttResult ttWorld_EnableJointTreeSolve( ttWorldId worldId, bool flag )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	world->jointTreeSolve = flag;
+	return ttResult_ok;
+}
+
+bool ttWorld_IsJointTreeSolveEnabled( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL && world->jointTreeSolve;
 }
 
 ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio, ttReal baumgarte, ttReal cfm )

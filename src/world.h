@@ -28,6 +28,7 @@ typedef struct ttWorld
 	ttContactSolverType contactSolver;
 	ttReal contactHertz, contactDampingRatio;
 	ttReal jointHertz, jointDampingRatio, jointBaumgarte, jointCfm;
+	bool jointTreeSolve;
 	bool enableContacts;
 	bool enableLongRange[ttLongRange_featureCount];
 	bool enableSleep;

@@ -30,6 +30,26 @@ static double Energy( ttWorldId world )
 	return (double)ttWorld_GetKineticEnergy( world ) + (double)ttWorld_GetPotentialEnergy( world );
 }
 
+// The joints a case registered, for the largest opening among them.
+static ttJointId s_joints[64];
+static int s_jointCount;
+
+static ttJointId Track( ttJointId joint )
+{
+	s_joints[s_jointCount++] = joint;
+	return joint;
+}
+
+static double LargestOpening( void )
+{
+	double worst = 0;
+	for ( int i = 0; i < s_jointCount; ++i )
+	{
+		worst = fmax( worst, (double)ttJoint_GetPositionError( s_joints[i] ) );
+	}
+	return worst;
+}
+
 static ttWorldId MakeWorld( int substeps, int iterations )
 {
 	ttWorldDef def = ttDefaultWorldDef();
@@ -398,6 +418,143 @@ static void SiEnergy( void )
 	ttDestroyWorld( world );
 }
 
+// A chain of ten 0.1 kg links hanging still from the world with a 100 kg ball at its end (mass
+// ratio 1000), 4 substeps, 1 iteration. With the direct tree solve the top joint carries the whole
+// weight (10 x 0.1 + 100) g within 0.1 % and no joint opens by more than 0.1 mm: one solve of the
+// tree is exact. The sweeps alone are printed for comparison (they let the chain stretch).
+static void SiTreeChain( void )
+{
+	printf( "-- heavy chain, direct tree solve\n" );
+	const int links = 10;
+	const double linkMass = 0.1, ballMass = 100, spacing = 0.2;
+	for ( int direct = 1; direct >= 0; --direct )
+	{
+		ttWorldId world = MakeWorld( 4, 1 );
+		ttWorld_EnableJointTreeSolve( world, direct == 1 );
+		s_jointCount = 0;
+		ttBodyId previous = ttNullBodyId;
+		ttJointId top = ttNullJointId;
+		for ( int i = 0; i <= links; ++i )
+		{
+			double y = -spacing * ( i + 0.5 );
+			ttBodyId body =
+			    i < links ? MakeBox( world, ( ttVec3 ){ 0, (ttReal)y, 0 }, ( ttVec3 ){ 0.02, 0.1, 0.02 }, linkMass )
+			              : MakeBall( world, ( ttVec3 ){ 0, (ttReal)( y - 0.1 ), 0 }, 0.2, ballMass );
+			ttSphericalJointDef def = ttDefaultSphericalJointDef();
+			def.base.bodyA = previous;
+			def.base.bodyB = body;
+			def.base.localFrameA = ( ttTransform ){ { 0, (ttReal)( i == 0 ? 0 : -0.1 ), 0 }, TT_QUAT_IDENTITY };
+			def.base.localFrameB = ( ttTransform ){ { 0, (ttReal)( i < links ? 0.1 : 0.2 ), 0 }, TT_QUAT_IDENTITY };
+			ttJointId joint = Track( ttCreateSphericalJoint( world, &def ) );
+			top = i == 0 ? joint : top;
+			previous = body;
+		}
+		double worst = 0;
+		for ( int frame = 0; frame < 60; ++frame )
+		{
+			Step( world, 1 );
+			worst = fmax( worst, LargestOpening() );
+		}
+		double weight = ( links * linkMass + ballMass ) * G;
+		double force = tvLengthOf( ttJoint_GetConstraintForce( top ) );
+		printf( "%s: top force %.4f N (weight %.4f N), largest opening %.3g m\n", direct ? "tree solve" : "sweeps only",
+		        force, weight, worst );
+		if ( direct )
+		{
+			ENSURE_NEAR( force, weight, 1e-3 * weight );
+			ENSURE_BELOW( worst, 1e-4 );
+		}
+		ttDestroyWorld( world );
+	}
+}
+
+// A free tree in zero gravity (a Y of three arms on spherical joints, no joint to the world: the
+// root of the elimination is a joint between two bodies) spun up. The joint impulses are internal,
+// so the linear momentum stays what it was to rounding, and the tree holds within 1 mm. (Energy
+// and angular momentum are printed: both families lose a few per cent of each in 2 s in spinning
+// jointed systems, a defect of the step itself recorded in issue 14, not of the tree solve.) A
+// closed loop (four links in a square) with the tree solve on has no tree: it falls back to the
+// sweeps and still holds together within 5 mm.
+static void SiTreeFree( void )
+{
+	printf( "-- free tree and a loop\n" );
+	ttWorldDef def = ttDefaultWorldDef();
+	def.gravity = ( ttVec3 ){ 0, 0, 0 };
+	def.jointSolver = ttJointSolver_si;
+	def.jointTreeSolve = true;
+	def.enableContacts = false;
+	def.enableSleep = false;
+	ttWorldId world = ttCreateWorld( &def );
+	s_jointCount = 0;
+	ttBodyId hub = MakeBall( world, ( ttVec3 ){ 0, 0, 0 }, 0.1, 1 );
+	for ( int arm = 0; arm < 3; ++arm )
+	{
+		double angle = 2 * PI * arm / 3;
+		ttVec3 dir = { (ttReal)cos( angle ), (ttReal)sin( angle ), 0 };
+		ttBodyId body = MakeBox( world, ttScale( 0.6f, dir ), ( ttVec3 ){ 0.05, 0.05, 0.05 }, 0.5 );
+		ttSphericalJointDef joint = ttDefaultSphericalJointDef();
+		joint.base.bodyA = hub;
+		joint.base.bodyB = body;
+		joint.base.localFrameA = ( ttTransform ){ ttScale( 0.1f, dir ), TT_QUAT_IDENTITY };
+		joint.base.localFrameB = ( ttTransform ){ ttScale( -0.5f, dir ), TT_QUAT_IDENTITY };
+		Track( ttCreateSphericalJoint( world, &joint ) );
+		ttBody_SetLinearVelocity( body, ttScale( 3, ( ttVec3 ){ -dir.y, dir.x, 0.3f } ) );
+	}
+	ttBody_SetAngularVelocity( hub, ( ttVec3 ){ 0, 0, 5 } );
+	double e0 = (double)ttWorld_GetKineticEnergy( world );
+	ttVec3 l0 = ttWorld_GetAngularMomentum( world ), p0 = ttWorld_GetLinearMomentum( world );
+	double worst = 0;
+	for ( int frame = 0; frame < 120; ++frame )
+	{
+		Step( world, 1 );
+		worst = fmax( worst, LargestOpening() );
+	}
+	double e1 = (double)ttWorld_GetKineticEnergy( world );
+	ttVec3 l1 = ttWorld_GetAngularMomentum( world ), p1 = ttWorld_GetLinearMomentum( world );
+	printf( "energy %.6f -> %.6f J, |L| %.6f -> %.6f, p (%.9f %.9f %.9f) -> (%.9f %.9f %.9f), opening %.3g m\n", e0, e1,
+	        tvLengthOf( l0 ), tvLengthOf( l1 ), (double)p0.x, (double)p0.y, (double)p0.z, (double)p1.x, (double)p1.y,
+	        (double)p1.z, worst );
+	ENSURE_BELOW( tvLengthOf( ttSub( p1, p0 ) ), 1e-6 * tvLengthOf( p0 ) + 1e-9 );
+	ENSURE_BELOW( worst, 1e-3 );
+	ttDestroyWorld( world );
+
+	ttWorldId loop = MakeWorld( 8, 2 );
+	ttWorld_EnableJointTreeSolve( loop, true );
+	s_jointCount = 0;
+	ttBodyId bodies[4];
+	const ttVec3 centres[4] = { { 0.5, 0, 0 }, { 1, -0.5, 0 }, { 0.5, -1, 0 }, { 0, -0.5, 0 } };
+	const ttVec3 halves[4] = { { 0.5, 0.02, 0.02 }, { 0.02, 0.5, 0.02 }, { 0.5, 0.02, 0.02 }, { 0.02, 0.5, 0.02 } };
+	for ( int i = 0; i < 4; ++i )
+	{
+		bodies[i] = MakeBox( loop, centres[i], halves[i], 1 );
+	}
+	const ttVec3 corners[4] = { { 1, 0, 0 }, { 1, -1, 0 }, { 0, -1, 0 }, { 0, 0, 0 } };
+	for ( int i = 0; i < 4; ++i )
+	{
+		ttHingeJointDef hinge = ttDefaultHingeJointDef();
+		hinge.base.bodyA = bodies[i];
+		hinge.base.bodyB = bodies[( i + 1 ) % 4];
+		hinge.base.localFrameA = ( ttTransform ){ ttSub( corners[i], centres[i] ), XToZ() };
+		hinge.base.localFrameB = ( ttTransform ){ ttSub( corners[i], centres[( i + 1 ) % 4] ), XToZ() };
+		Track( ttCreateHingeJoint( loop, &hinge ) );
+	}
+	ttSphericalJointDef pin = ttDefaultSphericalJointDef();
+	pin.base.bodyA = ttNullBodyId;
+	pin.base.bodyB = bodies[0];
+	pin.base.localFrameB = ( ttTransform ){ { -0.5, 0, 0 }, TT_QUAT_IDENTITY };
+	Track( ttCreateSphericalJoint( loop, &pin ) );
+	ttBody_SetLinearVelocity( bodies[2], ( ttVec3 ){ 2, 0, 0 } );
+	worst = 0;
+	for ( int frame = 0; frame < 180; ++frame )
+	{
+		Step( loop, 1 );
+		worst = fmax( worst, LargestOpening() );
+	}
+	printf( "four-bar loop with the tree solve on: largest opening %.3g m\n", worst );
+	ENSURE_BELOW( worst, 5e-3 );
+	ttDestroyWorld( loop );
+}
+
 // Bad input to the new API: a world left as it was.
 static void SiBadInput( void )
 {
@@ -427,6 +584,8 @@ int main( void )
 	SiPrismatic();
 	SiBreak();
 	SiEnergy();
+	SiTreeChain();
+	SiTreeFree();
 	SiBadInput();
 	return TEST_RESULT();
 }

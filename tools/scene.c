@@ -170,6 +170,7 @@ static const char* const ttWorldKeys[] = {
     "jointDampingRatio",
     "jointBaumgarte",
     "jointCfm",
+    "jointTreeSolve",
     "contactSolver",
     "contactHertz",
     "contactDampingRatio",
@@ -281,6 +282,7 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "jointDampingRatio", ttRange_nonNegative, &def->jointDampingRatio );
 	ok = ok && ttReader_Number( r, world, "jointBaumgarte", ttRange_nonNegative, &def->jointBaumgarte );
 	ok = ok && ttReader_Number( r, world, "jointCfm", ttRange_nonNegative, &def->jointCfm );
+	ok = ok && ttReader_Bool( r, world, "jointTreeSolve", &def->jointTreeSolve );
 	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
 	int contactSolver = (int)def->contactSolver;
 	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );

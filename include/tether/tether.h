@@ -45,6 +45,9 @@ TT_API ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
 /// (in [0, 1]) with constraint force mixing `cfm` (s/kg).
 TT_API ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio, ttReal baumgarte,
                                           ttReal cfm );
+/// Velocity-level joints: solve tree-structured joint groups directly (ttWorldDef.jointTreeSolve).
+TT_API ttResult ttWorld_EnableJointTreeSolve( ttWorldId worldId, bool flag );
+TT_API bool ttWorld_IsJointTreeSolveEnabled( ttWorldId worldId );
 /// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
 TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)

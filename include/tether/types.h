@@ -105,6 +105,11 @@ typedef struct ttWorldDef
 	ttReal jointDampingRatio;
 	ttReal jointBaumgarte;
 	ttReal jointCfm;
+	/// Velocity-level joints: solve the equalities of every group of joints whose graph is a tree
+	/// (at most one joint to the static world; no loops) exactly, by a sparse LDL^T in Baraff's
+	/// linear-time order, as ODE's dWorldStep does, instead of by Gauss-Seidel sweeps. Limits,
+	/// motors and drives stay iterative; other groups keep the sweeps. Default false.
+	bool jointTreeSolve;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
 } ttWorldDef;

@@ -33,7 +33,7 @@ typedef struct ttWorldDef {
     ttContactSolverType contactSolver; ttReal contactHertz; ttReal contactDampingRatio;
     bool enableLongRange[5]; bool enableSleep; ttReal timeToSleep; ttReal linearSleepThreshold;
     ttReal angularSleepThreshold; ttJointSolverType jointSolver; ttReal jointHertz; ttReal jointDampingRatio;
-    ttReal jointBaumgarte; ttReal jointCfm; int internalValue;
+    ttReal jointBaumgarte; ttReal jointCfm; bool jointTreeSolve; int internalValue;
 } ttWorldDef;
 
 typedef enum ttBodyType { ttBody_static = 0, ttBody_kinematic, ttBody_dynamic } ttBodyType;

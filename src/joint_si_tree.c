@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: MIT
+// Direct solve of the velocity-level joints' equalities over a tree of bodies and joints, in
+// linear time (Baraff, "Linear-time dynamics using Lagrange multipliers", SIGGRAPH 1996), as an
+// option of the `si` family (ttWorldDef.jointTreeSolve).
+//
+// The equality rows of the joints of one connected group solve
+//   [ M   -J^T ] [ y ]   [  0 ]
+//   [ -J  -G   ] [ P ] = [ -r ],  r = -(J v + b),
+// i.e. (J M^-1 J^T + G) P = r, with M the bodies' 6x6 mass matrices, G the diagonal mixing of
+// compliant rows and P the impulses. The matrix is the graph of bodies and joints; when that graph
+// is a tree, eliminating it leaves first makes no fill-in: each node keeps its diagonal block D
+// and one block to its parent, and factor and solve cost O(nodes). A joint to a static or
+// kinematic body (infinite mass, not a node) must be the root, so a group qualifies when its
+// graph is a tree with at most one such joint; any other group (a loop, a chain fixed at both
+// ends) keeps the sequential impulses. On a qualifying group one solve is exact where Gauss-Seidel
+// needs iterations in proportion to the chain's length and mass ratio (the heavy chain).
+#include "joint_si_tree.h"
+
+#include "core.h"
+#include "joint.h"
+#include "world.h"
+
+#include <string.h>
+
+#define TT_NODE_DIM 6
+
+typedef struct ttJointTreeNode
+{
+	int joint;  ///< index into the family's joints, or -1 for a body node
+	int body;   ///< body index for a body node
+	int dim;    ///< 6 for a body, the joint's equality count for a joint
+	int parent; ///< node index, -1 for the root
+	int firstEdge;
+	ttReal d[TT_NODE_DIM][TT_NODE_DIM];    ///< D after the children are eliminated, then its inverse
+	ttReal up[TT_NODE_DIM][TT_NODE_DIM];   ///< H between this node (rows) and its parent (columns)
+	ttReal link[TT_NODE_DIM][TT_NODE_DIM]; ///< D^-1 up
+	ttReal x[TT_NODE_DIM];
+} ttJointTreeNode;
+
+typedef struct ttJointTreeEdge
+{
+	int node, next;
+} ttJointTreeEdge;
+
+struct ttSiTree
+{
+	ttJointTreeNode* nodes;
+	int nodeCount, nodeCapacity;
+	ttJointTreeEdge* edges;
+	int edgeCount, edgeCapacity;
+	int* bodyNode; ///< by body slot, -1 when not a node
+	int bodyNodeCapacity;
+	int* order; ///< nodes leaves first, group after group
+	int orderCapacity;
+	int* queue;
+	int queueCapacity;
+	int* groupStart; ///< first entry of each group in order; groupStart[groupCount] = the total
+	int groupCount, groupCapacity;
+	bool* inTree; ///< by family joint index
+	int inTreeCapacity;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Small dense blocks
+
+static bool ttInvertBlock( int n, ttReal a[][TT_NODE_DIM] )
+{
+	// Gauss-Jordan with partial pivoting: D is symmetric but indefinite for joint nodes.
+	ttReal inv[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	for ( int i = 0; i < n; ++i )
+	{
+		inv[i][i] = 1;
+	}
+	ttReal scale = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		scale = ttMaxReal( scale, ttAbs( a[i][i] ) );
+	}
+	for ( int col = 0; col < n; ++col )
+	{
+		int pivot = col;
+		for ( int r = col + 1; r < n; ++r )
+		{
+			if ( ttAbs( a[r][col] ) > ttAbs( a[pivot][col] ) )
+			{
+				pivot = r;
+			}
+		}
+		if ( ttAbs( a[pivot][col] ) <= (ttReal)1e-12 * scale || a[pivot][col] == 0 )
+		{
+			return false;
+		}
+		for ( int k = 0; k < n; ++k )
+		{
+			ttReal t = a[col][k];
+			a[col][k] = a[pivot][k];
+			a[pivot][k] = t;
+			t = inv[col][k];
+			inv[col][k] = inv[pivot][k];
+			inv[pivot][k] = t;
+		}
+		ttReal invPivot = 1 / a[col][col];
+		for ( int k = 0; k < n; ++k )
+		{
+			a[col][k] *= invPivot;
+			inv[col][k] *= invPivot;
+		}
+		for ( int r = 0; r < n; ++r )
+		{
+			if ( r != col && a[r][col] != 0 )
+			{
+				ttReal f = a[r][col];
+				for ( int k = 0; k < n; ++k )
+				{
+					a[r][k] -= f * a[col][k];
+					inv[r][k] -= f * inv[col][k];
+				}
+			}
+		}
+	}
+	memcpy( a, inv, sizeof( inv ) );
+	return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The graph
+
+static bool ttReserveTree( ttSiTree* tree, int bodySlots, int joints )
+{
+	int nodes = bodySlots + joints;
+	return ttReserve( (void**)&tree->nodes, &tree->nodeCapacity, nodes, sizeof( ttJointTreeNode ) ) &&
+	       ttReserve( (void**)&tree->edges, &tree->edgeCapacity, 4 * joints + 1, sizeof( ttJointTreeEdge ) ) &&
+	       ttReserve( (void**)&tree->bodyNode, &tree->bodyNodeCapacity, bodySlots, sizeof( int ) ) &&
+	       ttReserve( (void**)&tree->order, &tree->orderCapacity, nodes, sizeof( int ) ) &&
+	       ttReserve( (void**)&tree->queue, &tree->queueCapacity, nodes, sizeof( int ) ) &&
+	       ttReserve( (void**)&tree->groupStart, &tree->groupCapacity, nodes + 1, sizeof( int ) ) &&
+	       ttReserve( (void**)&tree->inTree, &tree->inTreeCapacity, joints + 1, sizeof( bool ) );
+}
+
+static void ttAddEdge( ttSiTree* tree, int from, int to )
+{
+	ttJointTreeEdge* e = tree->edges + tree->edgeCount;
+	e->node = to;
+	e->next = tree->nodes[from].firstEdge;
+	tree->nodes[from].firstEdge = tree->edgeCount++;
+}
+
+static bool ttIsNodeBody( const ttBody* body )
+{
+	// Infinite masses are not nodes; a body with a locked or zero rotational inertia has no 6x6
+	// mass matrix to eliminate, so its group keeps the sequential impulses.
+	return body->type == ttBody_dynamic && body->invMass > 0;
+}
+
+static bool ttHasFullInertia( const ttBody* body )
+{
+	return body->fixedRotation == false && body->inertia.x > 0 && body->inertia.y > 0 && body->inertia.z > 0;
+}
+
+static int ttBodyNode( ttSiTree* tree, int body )
+{
+	if ( tree->bodyNode[body] < 0 )
+	{
+		int n = tree->nodeCount++;
+		tree->nodes[n] = ( ttJointTreeNode ){ .joint = -1, .body = body, .dim = 6, .parent = -1, .firstEdge = -1 };
+		tree->bodyNode[body] = n;
+	}
+	return tree->bodyNode[body];
+}
+
+// Flood one group from `start`: its nodes in breadth-first order from the root (a joint to the
+// ground when the group has one). Returns false when the group is not a tree with at most one
+// grounded joint, or holds a body that cannot be a node.
+static bool ttOrderGroup( ttSiTree* tree, const ttWorld* world, const ttSiJoint* joints, int start, int* visited,
+                          int* count )
+{
+	// Find the group and its grounded joints first.
+	int head = 0, tail = 0;
+	tree->queue[tail++] = start;
+	visited[start] = 1;
+	int root = start, grounded = 0, edges = 0;
+	bool ok = true;
+	while ( head < tail )
+	{
+		int n = tree->queue[head++];
+		const ttJointTreeNode* node = tree->nodes + n;
+		if ( node->joint >= 0 )
+		{
+			const ttJoint* joint = joints[node->joint].joint;
+			const ttBody* a = ttWorld_Body( (ttWorld*)world, joint->bodyA );
+			const ttBody* b = ttWorld_Body( (ttWorld*)world, joint->bodyB );
+			if ( ttIsNodeBody( a ) == false || ttIsNodeBody( b ) == false )
+			{
+				grounded += 1;
+				root = n;
+			}
+		}
+		else if ( ttHasFullInertia( ttWorld_Body( (ttWorld*)world, node->body ) ) == false )
+		{
+			ok = false;
+		}
+		for ( int e = node->firstEdge; e >= 0; e = tree->edges[e].next )
+		{
+			edges += 1;
+			int m = tree->edges[e].node;
+			if ( visited[m] == 0 )
+			{
+				visited[m] = 1;
+				tree->queue[tail++] = m;
+			}
+		}
+	}
+	*count = tail;
+	if ( ok == false || grounded > 1 || edges / 2 != tail - 1 )
+	{
+		return false;
+	}
+	// Breadth first from the root: parents before children.
+	for ( int i = 0; i < tail; ++i )
+	{
+		tree->nodes[tree->queue[i]].parent = -2;
+	}
+	head = 0;
+	int orderTail = 0;
+	tree->queue[orderTail++] = root;
+	tree->nodes[root].parent = -1;
+	while ( head < orderTail )
+	{
+		int n = tree->queue[head++];
+		for ( int e = tree->nodes[n].firstEdge; e >= 0; e = tree->edges[e].next )
+		{
+			int m = tree->edges[e].node;
+			if ( tree->nodes[m].parent == -2 )
+			{
+				tree->nodes[m].parent = n;
+				tree->queue[orderTail++] = m;
+			}
+		}
+	}
+	return true;
+}
+
+bool ttSiTree_Build( ttWorld* world, ttSiTree** treeSlot, ttSiJoint* joints, int jointCount )
+{
+	if ( *treeSlot == NULL )
+	{
+		*treeSlot = ttAlloc( sizeof( ttSiTree ) );
+		if ( *treeSlot == NULL )
+		{
+			return false;
+		}
+		memset( *treeSlot, 0, sizeof( ttSiTree ) );
+	}
+	ttSiTree* tree = *treeSlot;
+	int bodySlots = world->bodies.count;
+	if ( ttReserveTree( tree, bodySlots, jointCount ) == false )
+	{
+		return false;
+	}
+	tree->nodeCount = 0;
+	tree->edgeCount = 0;
+	tree->groupCount = 0;
+	for ( int i = 0; i < bodySlots; ++i )
+	{
+		tree->bodyNode[i] = -1;
+	}
+	for ( int j = 0; j < jointCount; ++j )
+	{
+		tree->inTree[j] = false;
+		const ttSiJoint* sj = joints + j;
+		if ( sj->rows.blockCount == 0 )
+		{
+			continue;
+		}
+		int n = tree->nodeCount++;
+		tree->nodes[n] =
+		    ( ttJointTreeNode ){ .joint = j, .body = -1, .dim = sj->rows.blockCount, .parent = -1, .firstEdge = -1 };
+		const int sides[2] = { sj->joint->bodyA, sj->joint->bodyB };
+		for ( int s = 0; s < 2; ++s )
+		{
+			if ( ttIsNodeBody( ttWorld_Body( world, sides[s] ) ) )
+			{
+				int b = ttBodyNode( tree, sides[s] );
+				ttAddEdge( tree, n, b );
+				ttAddEdge( tree, b, n );
+			}
+		}
+	}
+	// The queue doubles as the visited marks' storage after the flood: use the order array.
+	int* visited = tree->order;
+	for ( int i = 0; i < tree->nodeCount; ++i )
+	{
+		visited[i] = 0;
+	}
+	int* kept = ttAlloc( sizeof( int ) * (size_t)( tree->nodeCount + 1 ) );
+	if ( kept == NULL )
+	{
+		return false;
+	}
+	int keptCount = 0;
+	for ( int start = 0; start < tree->nodeCount; ++start )
+	{
+		if ( visited[start] != 0 || tree->nodes[start].joint < 0 )
+		{
+			continue;
+		}
+		int count = 0;
+		if ( ttOrderGroup( tree, world, joints, start, visited, &count ) )
+		{
+			tree->groupStart[tree->groupCount++] = keptCount;
+			for ( int i = 0; i < count; ++i )
+			{
+				kept[keptCount++] = tree->queue[i];
+			}
+		}
+	}
+	tree->groupStart[tree->groupCount] = keptCount;
+	memcpy( tree->order, kept, sizeof( int ) * (size_t)keptCount );
+	ttFree( kept );
+	for ( int i = 0; i < keptCount; ++i )
+	{
+		const ttJointTreeNode* node = tree->nodes + tree->order[i];
+		if ( node->joint >= 0 )
+		{
+			tree->inTree[node->joint] = true;
+		}
+	}
+	return true;
+}
+
+bool ttSiTree_Contains( const ttSiTree* tree, int joint )
+{
+	return tree != NULL && tree->inTree[joint];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Factor and solve
+
+// The 6 mass-matrix columns of a body: m E and the world inertia R diag(I) R^T.
+static void ttBodyMass( const ttBody* body, ttReal d[][TT_NODE_DIM] )
+{
+	memset( d, 0, sizeof( ttReal ) * TT_NODE_DIM * TT_NODE_DIM );
+	for ( int i = 0; i < 3; ++i )
+	{
+		d[i][i] = body->mass;
+	}
+	ttMat3 r = ttMat3FromQuat( body->q );
+	const ttVec3 cols[3] = { r.cx, r.cy, r.cz };
+	const ttReal moments[3] = { body->inertia.x, body->inertia.y, body->inertia.z };
+	for ( int i = 0; i < 3; ++i )
+	{
+		for ( int j = 0; j < 3; ++j )
+		{
+			ttReal sum = 0;
+			for ( int k = 0; k < 3; ++k )
+			{
+				const ttReal ci[3] = { cols[k].x, cols[k].y, cols[k].z };
+				sum += ci[i] * moments[k] * ci[j];
+			}
+			d[3 + i][3 + j] = sum;
+		}
+	}
+}
+
+// H between a joint's equality rows and one of its bodies: -J restricted to that body.
+static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttReal block[][TT_NODE_DIM] )
+{
+	bool isA = sj->joint->bodyA == body;
+	for ( int r = 0; r < sj->rows.blockCount; ++r )
+	{
+		const ttSiRow* row = sj->rows.rows + r;
+		ttVec3 lin = isA ? row->linA : row->linB;
+		ttVec3 ang = isA ? row->angA : row->angB;
+		const ttReal v[6] = { lin.x, lin.y, lin.z, ang.x, ang.y, ang.z };
+		for ( int k = 0; k < 6; ++k )
+		{
+			block[r][k] = -v[k];
+		}
+	}
+}
+
+// The block between node n (rows) and its parent p (columns).
+static void ttParentBlock( const ttSiTree* tree, const ttSiJoint* joints, int n, ttReal block[][TT_NODE_DIM] )
+{
+	const ttJointTreeNode* node = tree->nodes + n;
+	const ttJointTreeNode* parent = tree->nodes + node->parent;
+	if ( node->joint >= 0 )
+	{
+		ttJointBodyBlock( joints + node->joint, parent->body, block );
+		return;
+	}
+	ttReal transposed[TT_NODE_DIM][TT_NODE_DIM];
+	ttJointBodyBlock( joints + parent->joint, node->body, transposed );
+	for ( int i = 0; i < node->dim; ++i )
+	{
+		for ( int j = 0; j < parent->dim; ++j )
+		{
+			block[i][j] = transposed[j][i];
+		}
+	}
+}
+
+bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, const ttReal* const* gammas )
+{
+	for ( int g = 0; g < tree->groupCount; ++g )
+	{
+		// Leaves first: the breadth-first order backwards.
+		for ( int k = tree->groupStart[g + 1] - 1; k >= tree->groupStart[g]; --k )
+		{
+			int n = tree->order[k];
+			ttJointTreeNode* node = tree->nodes + n;
+			if ( node->joint >= 0 )
+			{
+				memset( node->d, 0, sizeof( node->d ) );
+				for ( int i = 0; i < node->dim; ++i )
+				{
+					node->d[i][i] = -gammas[node->joint][i];
+				}
+			}
+			else
+			{
+				ttBodyMass( ttWorld_Body( world, node->body ), node->d );
+			}
+			// Children were eliminated already: D_n -= link_c^T D_c link_c = up_c^T link_c.
+			for ( int e = node->firstEdge; e >= 0; e = tree->edges[e].next )
+			{
+				const ttJointTreeNode* child = tree->nodes + tree->edges[e].node;
+				if ( child->parent != n )
+				{
+					continue;
+				}
+				for ( int i = 0; i < node->dim; ++i )
+				{
+					for ( int j = 0; j < node->dim; ++j )
+					{
+						ttReal sum = 0;
+						for ( int c = 0; c < child->dim; ++c )
+						{
+							sum += child->up[c][i] * child->link[c][j];
+						}
+						node->d[i][j] -= sum;
+					}
+				}
+			}
+			if ( ttInvertBlock( node->dim, node->d ) == false )
+			{
+				return false; // singular (dependent rows): the caller falls back to iterations
+			}
+			if ( node->parent >= 0 )
+			{
+				ttParentBlock( tree, joints, n, node->up );
+				int parentDim = tree->nodes[node->parent].dim;
+				for ( int i = 0; i < node->dim; ++i )
+				{
+					for ( int j = 0; j < parentDim; ++j )
+					{
+						ttReal sum = 0;
+						for ( int k2 = 0; k2 < node->dim; ++k2 )
+						{
+							sum += node->d[i][k2] * node->up[k2][j];
+						}
+						node->link[i][j] = sum;
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
+void ttSiTree_Solve( ttSiTree* tree, const ttReal* const* rhs, ttReal* const* impulse )
+{
+	for ( int g = 0; g < tree->groupCount; ++g )
+	{
+		int first = tree->groupStart[g], last = tree->groupStart[g + 1];
+		// Right-hand side: 0 for bodies, -r for joints; forward elimination leaves first.
+		for ( int k = last - 1; k >= first; --k )
+		{
+			int n = tree->order[k];
+			ttJointTreeNode* node = tree->nodes + n;
+			for ( int i = 0; i < node->dim; ++i )
+			{
+				node->x[i] = node->joint >= 0 ? -rhs[node->joint][i] : 0;
+			}
+			for ( int e = node->firstEdge; e >= 0; e = tree->edges[e].next )
+			{
+				const ttJointTreeNode* child = tree->nodes + tree->edges[e].node;
+				if ( child->parent != n )
+				{
+					continue;
+				}
+				for ( int i = 0; i < node->dim; ++i )
+				{
+					for ( int c = 0; c < child->dim; ++c )
+					{
+						node->x[i] -= child->link[c][i] * child->x[c];
+					}
+				}
+			}
+		}
+		// D^-1, then back substitution root first.
+		for ( int k = first; k < last; ++k )
+		{
+			ttJointTreeNode* node = tree->nodes + tree->order[k];
+			ttReal z[TT_NODE_DIM];
+			for ( int i = 0; i < node->dim; ++i )
+			{
+				z[i] = 0;
+				for ( int j = 0; j < node->dim; ++j )
+				{
+					z[i] += node->d[i][j] * node->x[j];
+				}
+			}
+			if ( node->parent >= 0 )
+			{
+				const ttJointTreeNode* parent = tree->nodes + node->parent;
+				for ( int i = 0; i < node->dim; ++i )
+				{
+					for ( int j = 0; j < parent->dim; ++j )
+					{
+						z[i] -= node->link[i][j] * parent->x[j];
+					}
+				}
+			}
+			memcpy( node->x, z, sizeof( ttReal ) * (size_t)node->dim );
+			if ( node->joint >= 0 )
+			{
+				memcpy( impulse[node->joint], node->x, sizeof( ttReal ) * (size_t)node->dim );
+			}
+		}
+	}
+}
+
+void ttSiTree_Destroy( ttSiTree* tree )
+{
+	if ( tree == NULL )
+	{
+		return;
+	}
+	ttFree( tree->nodes );
+	ttFree( tree->edges );
+	ttFree( tree->bodyNode );
+	ttFree( tree->order );
+	ttFree( tree->queue );
+	ttFree( tree->groupStart );
+	ttFree( tree->inTree );
+	ttFree( tree );
+}
