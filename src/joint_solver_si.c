@@ -232,11 +232,10 @@ static ttSiScratch* ttGetScratch( ttWorld* world, int count )
 	return scratch;
 }
 
-static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
+// Rows, softness and factorisations at the bodies' poses now; each row starts from `impulseBySlot`.
+static void ttBuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h, const ttReal* impulseBySlot )
 {
-	ttJoint* joint = sj->joint;
-	ttSiJoint_BuildRows( world, joint, h, &sj->rows );
-	sj->inTree = false;
+	ttSiJoint_BuildRows( world, sj->joint, h, &sj->rows );
 	for ( int i = 0; i < sj->rows.count; ++i )
 	{
 		ttSiRow* row = sj->rows.rows + i;
@@ -245,9 +244,9 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 		ttReal k = ttCoupling( sj->bodyA, sj->bodyB, row, row );
 		row->effectiveMass = k > 0 ? 1 / k : 0;
 		ttRowSoftness( world, row, h, sj->biased + i, sj->relax + i );
-		sj->impulse[i] = joint->siImpulse[row->slot];
+		sj->impulse[i] = impulseBySlot[row->slot];
 	}
-	// The equalities are the same in every sweep: factor them once per substep.
+	// The equalities are the same in every sweep of a pass: factor them once.
 	int n = sj->rows.blockCount;
 	if ( n > 0 )
 	{
@@ -259,6 +258,12 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 		ttFactorBlock( sj, index, n, sj->biased, sj->factorBiased, sj->invDBiased );
 		ttFactorBlock( sj, index, n, sj->relax, sj->factorRelax, sj->invDRelax );
 	}
+}
+
+static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
+{
+	sj->inTree = false;
+	ttBuildJoint( world, sj, h, sj->joint->siImpulse );
 	// Warm start: last substep's impulses at this substep's rows.
 	for ( int i = 0; i < sj->rows.count; ++i )
 	{
@@ -267,6 +272,21 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 			ttApplyRowImpulse( sj->bodyA, sj->bodyB, sj->rows.rows + i, sj->impulse[i] );
 		}
 	}
+}
+
+// Before the relax pass: the rows again at the poses the positions moved to, keeping each slot's
+// impulse. Relaxed at the substep's first poses, a joint's impulse along its old direction acts at
+// the moved bodies with a moment: two balls on a rod spinning in zero gravity lost 1.3 % of their
+// angular momentum (and 2.6 % of their energy) in 2 s. Box2D's soft step likewise solves at the
+// current relative poses.
+static void ttRebuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
+{
+	ttReal bySlot[TT_SI_ROW_SLOTS] = { 0 };
+	for ( int i = 0; i < sj->rows.count; ++i )
+	{
+		bySlot[sj->rows.rows[i].slot] = sj->impulse[i];
+	}
+	ttBuildJoint( world, sj, h, bySlot );
 }
 
 // The right-hand side -(J v + b + (G P)_i) of row i of a block (the rows `index[0 .. n)`).
@@ -614,6 +634,10 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 {
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttRebuildJoint( ctx->world, scratch->joints + j, ctx->h );
+	}
 	if ( scratch->treeReady )
 	{
 		ttFactorTree( ctx->world, scratch, ctx->jointCount, false );
