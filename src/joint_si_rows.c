@@ -291,7 +291,12 @@ void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJo
 {
 	const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+	// A point joint without angle limits and a distance joint need only the anchors.
+	bool anchorsOnly = joint->type == ttJoint_distance ||
+	                   ( joint->type == ttJoint_spherical && joint->spherical.enableSwingLimit == false &&
+	                     joint->spherical.enableTwistLimit == false );
+	ttJointFrame f =
+	    anchorsOnly ? ttJoint_ComputeAnchors( joint, bodyA, bodyB ) : ttJoint_ComputeFrame( joint, bodyA, bodyB );
 	out->count = 0;
 	out->blockCount = 0;
 	switch ( joint->type )

@@ -40,6 +40,7 @@ typedef struct ttSiScratch
 	int capacity;
 	ttSiTree* tree; ///< the direct solve's groups (ttWorldDef.jointTreeSolve), NULL until used
 	bool treeReady; ///< this substep's groups are built and factored for the pass in progress
+	bool treeBuilt; ///< the groups of this step are found (the joint graph does not change within a step)
 	/// Per joint, pointers into the joints' arrays for the direct solve.
 	const ttReal** gammas;
 	const ttReal** rhs;
@@ -232,8 +233,9 @@ static ttSiScratch* ttGetScratch( ttWorld* world, int count )
 	return scratch;
 }
 
-// Rows, softness and factorisations at the bodies' poses now; each row starts from `impulseBySlot`.
-static void ttBuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h, const ttReal* impulseBySlot )
+// Rows, softness and the factorisation of the pass to come at the bodies' poses now; each row
+// starts from `impulseBySlot`.
+static void ttBuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h, const ttReal* impulseBySlot, bool forRelax )
 {
 	ttSiJoint_BuildRows( world, sj->joint, h, &sj->rows );
 	for ( int i = 0; i < sj->rows.count; ++i )
@@ -255,15 +257,21 @@ static void ttBuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h, const ttReal*
 		{
 			index[i] = i;
 		}
-		ttFactorBlock( sj, index, n, sj->biased, sj->factorBiased, sj->invDBiased );
-		ttFactorBlock( sj, index, n, sj->relax, sj->factorRelax, sj->invDRelax );
+		if ( forRelax )
+		{
+			ttFactorBlock( sj, index, n, sj->relax, sj->factorRelax, sj->invDRelax );
+		}
+		else
+		{
+			ttFactorBlock( sj, index, n, sj->biased, sj->factorBiased, sj->invDBiased );
+		}
 	}
 }
 
 static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 {
 	sj->inTree = false;
-	ttBuildJoint( world, sj, h, sj->joint->siImpulse );
+	ttBuildJoint( world, sj, h, sj->joint->siImpulse, false );
 	// Warm start: last substep's impulses at this substep's rows.
 	for ( int i = 0; i < sj->rows.count; ++i )
 	{
@@ -286,7 +294,7 @@ static void ttRebuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 	{
 		bySlot[sj->rows.rows[i].slot] = sj->impulse[i];
 	}
-	ttBuildJoint( world, sj, h, bySlot );
+	ttBuildJoint( world, sj, h, bySlot, true );
 }
 
 // The right-hand side -(J v + b + (G P)_i) of row i of a block (the rows `index[0 .. n)`).
@@ -511,11 +519,15 @@ static void ttPrepareTree( ttWorld* world, ttSiScratch* scratch, int count )
 	{
 		return;
 	}
-	if ( ttReserveTreePointers( scratch, count ) == false ||
-	     ttSiTree_Build( world, &scratch->tree, scratch->joints, count ) == false )
+	if ( scratch->treeBuilt == false )
 	{
-		ttReportError( "ttWorld_Step", "out of memory: the joint trees are solved by iterations this step" );
-		return;
+		if ( ttReserveTreePointers( scratch, count ) == false ||
+		     ttSiTree_Build( world, &scratch->tree, scratch->joints, count ) == false )
+		{
+			ttReportError( "ttWorld_Step", "out of memory: the joint trees are solved by iterations this step" );
+			return;
+		}
+		scratch->treeBuilt = true;
 	}
 	for ( int j = 0; j < count; ++j )
 	{
@@ -589,6 +601,7 @@ static void ttSiJoints_Prepare( ttStepContext* ctx )
 		return;
 	}
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	scratch->treeBuilt = false;
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttSiJoint* sj = scratch->joints + j;
