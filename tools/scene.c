@@ -4,6 +4,7 @@
 // still rejects is reported with the library's own message and the field path of the call.
 #include "scene.h"
 #include "scene_internal.h"
+#include "solver_names.h"
 
 #include <errno.h>
 #include <math.h>
@@ -252,7 +253,6 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 {
 	ttSceneReader* r = &loader->reader;
 	ttScene* scene = loader->scene;
-	static const char* const jointSolverNames[] = { "xpbd" };
 	int jointSolver = (int)def->jointSolver;
 	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
 	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
@@ -271,11 +271,12 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
 	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
 	// "solver" is the older name of "jointSolver".
-	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 1, false, &jointSolver );
-	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 1, false, &jointSolver );
-	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
+	ok = ok && ttLoader_Enum( loader, world, "solver", ttJointSolverNames, ttJointSolverCount, false, &jointSolver );
+	ok = ok &&
+	     ttLoader_Enum( loader, world, "jointSolver", ttJointSolverNames, ttJointSolverCount, false, &jointSolver );
 	int contactSolver = (int)def->contactSolver;
-	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );
+	ok = ok && ttLoader_Enum( loader, world, "contactSolver", ttContactSolverNames, ttContactSolverCount, false,
+	                          &contactSolver );
 	def->contactSolver = (ttContactSolverType)contactSolver;
 	ok = ok && ttReader_Number( r, world, "contactHertz", ttRange_nonNegative, &def->contactHertz );
 	ok = ok && ttReader_Number( r, world, "contactDampingRatio", ttRange_nonNegative, &def->contactDampingRatio );
