@@ -33,6 +33,7 @@ typedef struct ttWorld
 	ttReal timeToSleep;
 	ttReal linearSleepThreshold, angularSleepThreshold;
 	ttJointSolverType jointSolver;
+	bool jointJacobi; ///< the XPBD joints' iterations as Jacobi (joint_solver_xpbd.c)
 
 	ttPool bodies;  ///< of ttBody
 	ttPool shapes;  ///< of ttShape
