@@ -266,6 +266,104 @@ def rope():
 
 
 # ---------------------------------------------------------------------------------------------
+# Solver comparison scenes (issue 10, item 5: `tether bench --solvers`).
+
+RAGDOLL_LINKS = 10
+RAGDOLL_RADIUS = 0.05
+RAGDOLL_HALF_LENGTH = 0.1  # link length 2 * (0.1 + 0.05) = 0.3 m
+RAGDOLL_SWING_DEGREES = 45.0
+RAGDOLL_TWIST_DEGREES = 20.0
+
+
+def ragdoll_chain():
+    """Ten capsules on spherical joints with swing and twist limits, as the limbs of a ragdoll."""
+    half = RAGDOLL_HALF_LENGTH + RAGDOLL_RADIUS
+    top = (0.0, 4.0, 0.0)
+    bodies, joints = [], []
+    for i in range(RAGDOLL_LINKS):
+        bodies.append({"name": "bone%d" % i, "position": vec(top[0] + (2 * i + 1) * half, top[1], top[2]),
+                       "shapes": [{"type": "capsule", "radius": num(RAGDOLL_RADIUS),
+                                   "halfLength": num(RAGDOLL_HALF_LENGTH), "density": 1000}]})
+        joint = {"name": "socket%d" % i, "type": "spherical"}
+        if i > 0:
+            joint["bodyA"] = "bone%d" % (i - 1)
+        joint.update({"bodyB": "bone%d" % i, "anchor": vec(top[0] + 2 * i * half, top[1], top[2]),
+                      "axis": vec(1, 0, 0)})
+        if i > 0:
+            # The first joint is a free hook: a cone about the horizontal start direction would
+            # have to hold the whole chain up.
+            joint.update({"maxSwingAngleDegrees": num(RAGDOLL_SWING_DEGREES),
+                          "lowerTwistAngleDegrees": num(-RAGDOLL_TWIST_DEGREES),
+                          "upperTwistAngleDegrees": num(RAGDOLL_TWIST_DEGREES)})
+        joints.append(joint)
+    return {
+        "name": "solver_ragdoll_chain",
+        "description": "A ragdoll-like chain: %d capsules (radius %g m, link length %g m, 1000 kg/m^3) on spherical "
+                       "joints with a %g degree swing cone and +-%g degree twist about the chain axis, hanging from a "
+                       "free ball joint at [0, 4, 0] and released horizontally, so that the swing limits are loaded. "
+                       "The capsules collide with each other (not with their neighbours). No damping."
+                       % (RAGDOLL_LINKS, RAGDOLL_RADIUS, 2 * half, RAGDOLL_SWING_DEGREES, RAGDOLL_TWIST_DEGREES),
+        "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 5, "sleep": False},
+        "bodies": bodies,
+        "joints": joints,
+        "probes": [{"name": "end", "type": "position", "body": "bone%d" % (RAGDOLL_LINKS - 1)}],
+    }
+
+
+DISC_CHAIN_LINKS = 7
+DISC_SMALL = 0.1  # radius of the chained discs
+DISC_LARGE = 0.25  # radius of the loose discs
+DISC_BOX = (4.0, 3.0)  # inner width and height of the walled area
+
+
+def disc_chain_2d():
+    """The 2D demo of the velocity-space article: seven small discs chained at touching distance and
+    a few larger loose discs in a walled box, here as spheres held in the plane z = 0."""
+    width, height = DISC_BOX
+    wall = 0.1
+    bodies = [
+        {"name": "floor", "type": "static", "position": vec(0, -wall, 0),
+         "shapes": [{"type": "box", "halfExtents": vec(width / 2 + 2 * wall, wall, 1)}]},
+        {"name": "ceiling", "type": "static", "position": vec(0, height + wall, 0),
+         "shapes": [{"type": "box", "halfExtents": vec(width / 2 + 2 * wall, wall, 1)}]},
+        {"name": "left_wall", "type": "static", "position": vec(-width / 2 - wall, height / 2, 0),
+         "shapes": [{"type": "box", "halfExtents": vec(wall, height / 2, 1)}]},
+        {"name": "right_wall", "type": "static", "position": vec(width / 2 + wall, height / 2, 0),
+         "shapes": [{"type": "box", "halfExtents": vec(wall, height / 2, 1)}]},
+    ]
+    joints = []
+    discs = []
+    for i in range(DISC_CHAIN_LINKS):
+        discs.append(("disc%d" % i, (-1.2 + 2 * DISC_SMALL * i, 2.4), DISC_SMALL, (1.5, 0)))
+    for i, x in enumerate((-1.2, -0.4, 0.6)):
+        discs.append(("ball%d" % i, (x, 0.8 + 0.3 * i), DISC_LARGE, (0, 0)))
+    for name, (x, y), radius, velocity in discs:
+        bodies.append({"name": name, "position": vec(x, y, 0), "linearVelocity": vec(velocity[0], velocity[1], 0),
+                       "shapes": [{"type": "sphere", "radius": num(radius), "density": 1000, "friction": 0.2,
+                                   "restitution": 0.5}]})
+        # In the plane: frame A at the start position, x and y free (lower > upper), z locked.
+        joints.append({"name": "plane_%s" % name, "type": "generic", "bodyB": name, "anchor": vec(x, y, 0),
+                       "lowerTranslation": vec(1, 1, 0), "upperTranslation": vec(-1, -1, 0),
+                       "lockRotation": False})
+    for i in range(DISC_CHAIN_LINKS - 1):
+        # Neighbours held at touching distance, r0 + r1 between centres (the article's linkTwoDiscs).
+        joints.append({"name": "link%d" % i, "type": "distance", "bodyA": "disc%d" % i, "bodyB": "disc%d" % (i + 1),
+                       "length": num(2 * DISC_SMALL)})
+    return {
+        "name": "solver_disc_chain_2d",
+        "description": "The chain of discs of the velocity-space constraints article: %d discs of radius %g m held "
+                       "at touching distance by distance joints, thrown at 1.5 m/s into a %g m x %g m walled box "
+                       "with three loose discs of radius %g m; restitution 0.5, friction 0.2. Discs are spheres "
+                       "kept in the plane z = 0 by generic joints (x and y free, rotation free)."
+                       % (DISC_CHAIN_LINKS, DISC_SMALL, width, height, DISC_LARGE),
+        "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 5, "sleep": False},
+        "bodies": bodies,
+        "joints": joints,
+        "probes": [{"name": "chain_end", "type": "position", "body": "disc%d" % (DISC_CHAIN_LINKS - 1)}],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
 # Stacking scenes of the collision issue (item 9) with the boxes of shared/BENCHMARKS.md: half
 # extent 0.5 m, 1 kg, friction 0.6, on a static 100 x 100 x 1 m box whose top is at height 0.
 
@@ -846,6 +944,8 @@ SCENES = {
         "released horizontally; 300 steps."),
     "fig08_triple_pendulum_1m.json": lambda: pendulum(3, 1.0, "_1m"),
     "fig10_chain.json": chain,
+    "solver_ragdoll_chain.json": ragdoll_chain,
+    "solver_disc_chain_2d.json": disc_chain_2d,
     "fig12_cradle.json": lambda: cradle(
         CRADLE_GAP, "fig12_cradle",
         "Neighbouring balls hang with a gap of 0.1 %% of the radius (%g m) so that they do not start in contact; "

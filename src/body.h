@@ -59,6 +59,10 @@ typedef struct ttBody
 
 	/// Held up by supporting contacts in the last step (long_range_support.c).
 	bool supported;
+	// Jacobi iterations of the XPBD joints (joint_solver_xpbd.c): the corrections of one pass,
+	// summed, and how many joints contributed.
+	ttVec3 jacobiDelta, jacobiRotation;
+	int jacobiCount;
 } ttBody;
 
 /// Asleep: a dynamic or kinematic body out of the awake list.

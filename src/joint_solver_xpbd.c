@@ -28,10 +28,87 @@ static void ttXpbdJoints_BeginSubstep( ttStepContext* ctx )
 	}
 }
 
+// One body's pose before a joint's projection, to measure and undo what the projection did.
+typedef struct ttSavedPose
+{
+	ttVec3 delta;
+	ttQuat q;
+} ttSavedPose;
+
+// Adds what the projection did to a dynamic body to its Jacobi sums and puts the pose back.
+static void ttAccumulateAndRestore( ttBody* body, ttSavedPose saved )
+{
+	if ( body->type != ttBody_dynamic )
+	{
+		return;
+	}
+	ttVec3 move = ttSub( body->delta, saved.delta );
+	ttVec3 turn = ttQuatToRotationVector( ttQuatMul( body->q, ttQuatConj( saved.q ) ) );
+	if ( ttLengthSquared( move ) == 0 && ttLengthSquared( turn ) == 0 )
+	{
+		return; // an inactive limit or a satisfied joint does not dilute the others
+	}
+	body->jacobiDelta = ttAdd( body->jacobiDelta, move );
+	body->jacobiRotation = ttAdd( body->jacobiRotation, turn );
+	body->jacobiCount += 1;
+	body->delta = saved.delta;
+	body->q = saved.q;
+}
+
+// Applies a body's averaged Jacobi correction once and clears its sums.
+static void ttApplyAverage( ttBody* body )
+{
+	if ( body->jacobiCount == 0 )
+	{
+		return;
+	}
+	ttReal share = 1 / (ttReal)body->jacobiCount;
+	body->delta = ttMulAdd( body->delta, share, body->jacobiDelta );
+	if ( body->fixedRotation == false )
+	{
+		body->q = ttQuatIntegrate( body->q, ttScale( share, body->jacobiRotation ) );
+	}
+	body->jacobiDelta = ( ttVec3 ){ 0, 0, 0 };
+	body->jacobiRotation = ( ttVec3 ){ 0, 0, 0 };
+	body->jacobiCount = 0;
+}
+
+// Jacobi (paper section 3.2: "the updates are accumulated and applied after each iteration
+// through all constraints"): every joint projects from the poses the pass started with; each
+// joint type's own projection runs unchanged, and what it did is measured, undone and summed per
+// body, then every body moves by the average of its joints' corrections. The multipliers keep
+// the full step of each projection, so the force readouts count each joint's own correction.
+static void ttSolvePhaseJacobi( ttStepContext* ctx, ttJointPhase phase )
+{
+	ttWorld* world = ctx->world;
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttJoint* joint = ttAwakeJoint( world, j );
+		ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+		ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+		ttSavedPose savedA = { bodyA->delta, bodyA->q }, savedB = { bodyB->delta, bodyB->q };
+		ttJoint_SolvePositions( world, joint, ctx->h, phase );
+		ttAccumulateAndRestore( bodyA, savedA );
+		ttAccumulateAndRestore( bodyB, savedB );
+	}
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttJoint* joint = ttAwakeJoint( world, j );
+		ttApplyAverage( ttWorld_Body( world, joint->bodyA ) );
+		ttApplyAverage( ttWorld_Body( world, joint->bodyB ) );
+	}
+}
+
 // Two passes: every joint's attachment before any joint's angular parts. Interleaved, a wrist
 // pulled by its positional correction passed its stop by 2 degrees (the robot arm of fig. 17).
 static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 {
+	if ( ctx->world->jointJacobi )
+	{
+		ttSolvePhaseJacobi( ctx, ttJointPhase_positional );
+		ttSolvePhaseJacobi( ctx, ttJointPhase_angular );
+		return;
+	}
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint_SolvePositions( ctx->world, ttAwakeJoint( ctx->world, j ), ctx->h, ttJointPhase_positional );

@@ -519,6 +519,23 @@ ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttReal dampi
 	return ttResult_ok;
 }
 
+ttResult ttWorld_EnableJointJacobi( ttWorldId worldId, bool flag )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	world->jointJacobi = flag;
+	return ttResult_ok;
+}
+
+bool ttWorld_IsJointJacobiEnabled( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL && world->jointJacobi;
+}
+
 ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );

@@ -35,6 +35,7 @@ typedef struct ttWorld
 	ttReal timeToSleep;
 	ttReal linearSleepThreshold, angularSleepThreshold;
 	ttJointSolverType jointSolver;
+	bool jointJacobi; ///< the XPBD joints' iterations as Jacobi (joint_solver_xpbd.c)
 
 	ttPool bodies;  ///< of ttBody
 	ttPool shapes;  ///< of ttShape

@@ -84,6 +84,10 @@ int main( void )
 	                 "gravity" );
 	ENSURE_REJECTED( ENSURE( ttWorld_SetSubsteps( world, -3 ) == ttResult_invalidArgument ), "substeps" );
 	ENSURE_REJECTED( ENSURE( ttWorld_SetIterations( world, 0 ) == ttResult_invalidArgument ), "iterations" );
+	ENSURE_REJECTED( ENSURE( ttWorld_EnableJointJacobi( ttNullWorldId, true ) == ttResult_invalidId ),
+	                 "invalid world id" );
+	ENSURE_REJECTED( ENSURE( ttWorld_IsJointJacobiEnabled( ttNullWorldId ) == false ), "invalid world id" );
+	ENSURE( ttWorld_IsJointJacobiEnabled( world ) == false );
 	ENSURE( ttWorld_GetSubsteps( world ) == worldDef.substeps );
 	ENSURE( ttWorld_GetGravity( world ).y == worldDef.gravity.y );
 

@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "run.h"
+#include "solver_names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ typedef struct ttBenchOptions
 	int sceneCount;
 	char** scenes;
 	ttLongRangeSwitches longRange; ///< applied to every case
+	ttSolverSwitches solvers;      ///< applied to every case
 } ttBenchOptions;
 
 typedef struct ttBenchResult
@@ -152,7 +154,8 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 		{
 			ttWorld_SetIterations( scene.worldId, c->iterations );
 		}
-		if ( ttLongRangeSwitches_Apply( &options->longRange, scene.worldId ) == false )
+		if ( ttSolverSwitches_Apply( &options->solvers, scene.worldId ) == false ||
+		     ttLongRangeSwitches_Apply( &options->longRange, scene.worldId ) == false )
 		{
 			ttScene_Destroy( &scene );
 			ok = false;
@@ -263,7 +266,7 @@ static bool ttBenchCaseAndPrint( const ttBenchCase* c, const ttBenchOptions* opt
 
 static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options )
 {
-	*options = ( ttBenchOptions ){ 300, 3, 0, 0, argv + 1, { { 0 }, { 0 } } };
+	*options = ( ttBenchOptions ){ 300, 3, 0, 0, argv + 1, { { 0 }, { 0 } }, { 0 } };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
@@ -296,6 +299,13 @@ static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options
 				return 2;
 			}
 		}
+		else if ( strcmp( arg, "--joint-solver" ) == 0 || strcmp( arg, "--contact-solver" ) == 0 )
+		{
+			if ( ttSolverSwitches_Parse( &options->solvers, "bench", arg, i + 1 < argc ? argv[++i] : NULL ) < 0 )
+			{
+				return 2;
+			}
+		}
 		else if ( arg[0] == '-' )
 		{
 			fprintf( stderr, "tether: bench: unknown option '%s'\nTry 'tether help'.\n", arg );
@@ -317,6 +327,10 @@ int ttBenchMain( int argc, char** argv )
 		if ( strcmp( argv[i], "--broadphase" ) == 0 )
 		{
 			return ttBenchBroadphase( argc, argv );
+		}
+		if ( strcmp( argv[i], "--solvers" ) == 0 )
+		{
+			return ttBenchSolvers( argc, argv );
 		}
 	}
 	ttBenchOptions options;

@@ -8,3 +8,7 @@ int ttBenchMain( int argc, char** argv );
 
 /// `tether bench --broadphase`: pair collection cost from 100 to 100,000 bodies (bench_broadphase.c).
 int ttBenchBroadphase( int argc, char** argv );
+
+/// `tether bench --solvers`: the solver comparison scenes under every joint solver, one table of
+/// time and quality (bench_solvers.c).
+int ttBenchSolvers( int argc, char** argv );

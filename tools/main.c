@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L // execvp for `tether plot`
 #include "bench.h"
 #include "run.h"
+#include "solver_names.h"
 #ifdef TETHER_HAVE_VIEWER
 #include "viewer.h"
 #endif
@@ -23,29 +24,40 @@ enum
 
 static void ttPrintUsage( FILE* out )
 {
-	fprintf( out, "usage: tether <command> [options]\n"
-	              "\n"
-	              "commands:\n"
-	              "  run [SCENE] [--seconds S] [--substeps N] [--iterations K] [--out DIR]\n"
-	              "      [--long-range NAME=on|off]...\n"
-	              "        simulate SCENE (a JSON scene file; default: the built-in showcase) headless and\n"
-	              "        write DIR/metrics.csv and DIR/summary.json (default DIR: out/<scene name>)\n"
-	              "  bench [SCENE...] [--frames N] [--substeps N] [--long-range NAME=on|off]...\n"
-	              "        print the median milliseconds per 1/60 s frame of each scene\n"
-	              "        (default: every scenes/*.json)\n"
-	              "  long range NAMEs: attachments, hierarchy, hingeChains, shapeMatching,\n"
-	              "        supportingContacts (docs/long-range.md)\n"
-	              "  view [SCENE] [--screenshot FILE --frames N] [--draw-long-range] [--labels] ...\n"
-	              "        open the interactive viewer (default: the built-in showcase)\n"
-	              "  render [SCENE] --out DIR [--fps N] [--seconds S] [--width W --height H] [--video]\n"
-	              "      [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
-	              "      [--camera EX,EY,EZ,TX,TY,TZ] [--long-range NAME=on|off]...\n"
-	              "        draw SCENE headless to DIR/frame_*.png and, with --video, DIR/<scene>.mp4\n"
-	              "  plot METRICS.csv [MORE.csv...] --out FILE.png [--columns a,b,...]\n"
-	              "        plot metrics over time, several runs overlaid (runs tools/plot.py)\n"
-	              "  help  print this text\n"
-	              "\n"
-	              "See docs/cli.md and docs/scene-format.md.\n" );
+	char jointNames[256], contactNames[256];
+	ttJoinSolverNames( ttJointSolverNames, ttJointSolverCount, jointNames, (int)sizeof( jointNames ) );
+	ttJoinSolverNames( ttContactSolverNames, ttContactSolverCount, contactNames, (int)sizeof( contactNames ) );
+	fprintf( out,
+	         "usage: tether <command> [options]\n"
+	         "\n"
+	         "commands:\n"
+	         "  run [SCENE] [--seconds S] [--substeps N] [--iterations K] [--out DIR]\n"
+	         "      [--joint-solver NAME] [--contact-solver NAME] [--long-range NAME=on|off]...\n"
+	         "        simulate SCENE (a JSON scene file; default: the built-in showcase) headless and\n"
+	         "        write DIR/metrics.csv and DIR/summary.json (default DIR: out/<scene name>)\n"
+	         "  bench [SCENE...] [--frames N] [--substeps N] [--joint-solver NAME] [--contact-solver NAME]\n"
+	         "      [--long-range NAME=on|off]...\n"
+	         "        print the median milliseconds per 1/60 s frame of each scene\n"
+	         "        (default: the built-in suite)\n"
+	         "  bench --solvers [--frames N] [--runs N] [--quick] [--contact-solver NAME]\n"
+	         "        the solver comparison scenes under every joint solver: time and quality\n"
+	         "  joint solvers: %s; contact solvers: %s (default: the scene's own)\n"
+	         "  long range NAMEs: attachments, hierarchy, hingeChains, shapeMatching,\n"
+	         "        supportingContacts (docs/long-range.md)\n"
+	         "  view [SCENE] [--screenshot FILE --frames N] [--draw-long-range] [--labels]\n"
+	         "      [--joint-solver NAME] [--contact-solver NAME] ...\n"
+	         "        open the interactive viewer (default: the built-in showcase)\n"
+	         "  render [SCENE] --out DIR [--fps N] [--seconds S] [--width W --height H] [--video]\n"
+	         "      [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
+	         "      [--camera EX,EY,EZ,TX,TY,TZ] [--joint-solver NAME] [--contact-solver NAME]\n"
+	         "      [--long-range NAME=on|off]...\n"
+	         "        draw SCENE headless to DIR/frame_*.png and, with --video, DIR/<scene>.mp4\n"
+	         "  plot METRICS.csv [MORE.csv...] --out FILE.png [--columns a,b,...]\n"
+	         "        plot metrics over time, several runs overlaid (runs tools/plot.py)\n"
+	         "  help  print this text\n"
+	         "\n"
+	         "See docs/cli.md and docs/scene-format.md.\n",
+	         jointNames, contactNames );
 }
 
 #if defined( __GNUC__ )
@@ -71,6 +83,7 @@ typedef struct ttRunArguments
 	int iterations;
 	const char* outDir;
 	ttLongRangeSwitches longRange;
+	ttSolverSwitches solvers;
 	bool help;
 } ttRunArguments;
 
@@ -127,6 +140,16 @@ static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* 
 	{
 		return ttUsageError( "run: --long-range needs a value" );
 	}
+	static const char* const solverOptions[] = { "--joint-solver", "--contact-solver" };
+	for ( int k = 0; k < 2; ++k )
+	{
+		size_t length = strlen( solverOptions[k] );
+		if ( strncmp( arg, solverOptions[k], length ) == 0 && ( arg[length] == 0 || arg[length] == '=' ) )
+		{
+			const char* value = ttOptionValue( argc, argv, index, solverOptions[k] );
+			return ttSolverSwitches_Parse( &args->solvers, "run", solverOptions[k], value ) < 0 ? ttExit_usage : 0;
+		}
+	}
 	for ( int k = 0; k < 4; ++k )
 	{
 		const char* value = ttOptionValue( argc, argv, index, ttRunOptionNames[k] );
@@ -161,7 +184,7 @@ static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* 
 
 static int ttParseRunArguments( int argc, char** argv, ttRunArguments* args )
 {
-	*args = ( ttRunArguments ){ NULL, -1, 0, 0, NULL, { { 0 }, { 0 } }, false };
+	*args = ( ttRunArguments ){ NULL, -1, 0, 0, NULL, { { 0 }, { 0 } }, { 0 }, false };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
@@ -199,6 +222,7 @@ static bool ttApplyOverrides( const ttScene* scene, const ttRunArguments* args )
 	{
 		ok = ttWorld_SetIterations( scene->worldId, args->iterations ) == ttResult_ok && ok;
 	}
+	ok = ttSolverSwitches_Apply( &args->solvers, scene->worldId ) && ok;
 	return ttLongRangeSwitches_Apply( &args->longRange, scene->worldId ) && ok;
 }
 
@@ -210,6 +234,8 @@ static void ttPrintRunReport( const ttScene* scene, const ttRunResult* result )
 	printf( "tether: ran '%s' for %g s: %d steps of %g s, %d substeps x %d iterations, %d bodies, %d joints\n",
 	        scene->name, t->simulatedSeconds, t->steps, (double)scene->timeStep, substeps, iterations, scene->bodyCount,
 	        scene->jointCount );
+	printf( "  joint solver %s, contact solver %s\n", ttJointSolverNames[ttWorld_GetJointSolver( scene->worldId )],
+	        ttContactSolverNames[ttWorld_GetContactSolver( scene->worldId )] );
 	printf( "  solver time %.3f s (%.4f ms per step), wall time %.3f s\n", t->stepSeconds,
 	        t->steps > 0 ? 1000 * t->stepSeconds / t->steps : 0.0, t->wallSeconds );
 	double steps = t->steps > 0 ? t->steps : 1;
@@ -257,7 +283,7 @@ static int ttRunCommand( int argc, char** argv )
 	}
 	if ( ttApplyOverrides( &scene, &args ) == false )
 	{
-		fprintf( stderr, "tether: the world rejected --substeps, --iterations or --long-range\n" );
+		fprintf( stderr, "tether: the world rejected --substeps, --iterations, a solver or --long-range\n" );
 		ttScene_Destroy( &scene );
 		return ttExit_failed;
 	}

@@ -4,6 +4,7 @@
 // still rejects is reported with the library's own message and the field path of the call.
 #include "scene.h"
 #include "scene_internal.h"
+#include "solver_names.h"
 
 #include <errno.h>
 #include <math.h>
@@ -257,7 +258,6 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 {
 	ttSceneReader* r = &loader->reader;
 	ttScene* scene = loader->scene;
-	static const char* const jointSolverNames[] = { "xpbd", "si" };
 	int jointSolver = (int)def->jointSolver;
 	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
 	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
@@ -276,16 +276,17 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
 	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
 	// "solver" is the older name of "jointSolver".
-	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 2, false, &jointSolver );
-	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 2, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "solver", ttJointSolverNames, ttJointSolverCount, false, &jointSolver );
+	ok = ok &&
+	     ttLoader_Enum( loader, world, "jointSolver", ttJointSolverNames, ttJointSolverCount, false, &jointSolver );
 	ok = ok && ttReader_Number( r, world, "jointHertz", ttRange_nonNegative, &def->jointHertz );
 	ok = ok && ttReader_Number( r, world, "jointDampingRatio", ttRange_nonNegative, &def->jointDampingRatio );
 	ok = ok && ttReader_Number( r, world, "jointBaumgarte", ttRange_nonNegative, &def->jointBaumgarte );
 	ok = ok && ttReader_Number( r, world, "jointCfm", ttRange_nonNegative, &def->jointCfm );
 	ok = ok && ttReader_Bool( r, world, "jointTreeSolve", &def->jointTreeSolve );
-	static const char* const contactSolverNames[] = { "xpbd", "softStep" };
 	int contactSolver = (int)def->contactSolver;
-	ok = ok && ttLoader_Enum( loader, world, "contactSolver", contactSolverNames, 2, false, &contactSolver );
+	ok = ok && ttLoader_Enum( loader, world, "contactSolver", ttContactSolverNames, ttContactSolverCount, false,
+	                          &contactSolver );
 	def->contactSolver = (ttContactSolverType)contactSolver;
 	ok = ok && ttReader_Number( r, world, "contactHertz", ttRange_nonNegative, &def->contactHertz );
 	ok = ok && ttReader_Number( r, world, "contactDampingRatio", ttRange_nonNegative, &def->contactDampingRatio );

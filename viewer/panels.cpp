@@ -68,6 +68,12 @@ static void SolverControls( ViewerApp& app )
 		app.contactSolver = (ttContactSolverType)solver;
 		changed = true;
 	}
+	int jointSolver = (int)app.jointSolver;
+	if ( ImGui::Combo( "joint solver", &jointSolver, ttJointSolverNames, ttJointSolverCount ) )
+	{
+		app.jointSolver = (ttJointSolverType)jointSolver;
+		changed = true;
+	}
 	ImGui::TextUnformatted( "long range constraints" );
 	for ( int i = 0; i < ttLongRange_featureCount; ++i )
 	{

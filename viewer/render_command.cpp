@@ -36,13 +36,15 @@ struct RenderArguments
 	bool camera = false;
 	Vec3f eye = { 0, 0, 0 }, target = { 0, 0, 0 };
 	ttLongRangeSwitches longRange = {};
+	ttSolverSwitches solvers = {};
 	bool help = false;
 };
 
 const char* kRenderUsage =
     "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
     "                     [--video] [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
-    "                     [--camera EX,EY,EZ,TX,TY,TZ] [--long-range NAME=on|off]...\n"
+    "                     [--camera EX,EY,EZ,TX,TY,TZ] [--joint-solver NAME] [--contact-solver NAME]\n"
+    "                     [--long-range NAME=on|off]...\n"
     "  SCENE: a scene file (default: the built-in showcase)\n"
     "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
     "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
@@ -50,7 +52,8 @@ const char* kRenderUsage =
     "  --tree the broadphase tree's boxes, --draw-long-range the long range constraints,\n"
     "  --labels each joint's force, torque and gap as text;\n"
     "  --camera puts the eye at EX,EY,EZ looking at TX,TY,TZ (m; default: framing the start);\n"
-    "  --long-range switches a long range feature as in tether run\n";
+    "  --long-range switches a long range feature, --joint-solver and --contact-solver choose\n"
+    "  the solvers, as in tether run\n";
 
 int UsageError( const char* message, const char* value )
 {
@@ -178,6 +181,12 @@ int ParseArguments( int argc, char** argv, RenderArguments* args )
 				                   nullptr );
 			args->camera = true;
 		}
+		else if ( arg == "--joint-solver" || arg == "--contact-solver" )
+		{
+			if ( ttSolverSwitches_Parse( &args->solvers, "render", argv[i], i + 1 < argc ? argv[i + 1] : nullptr ) < 0 )
+				return 2;
+			i += 1;
+		}
 		else if ( arg == "--long-range" )
 		{
 			if ( i + 1 >= argc || ttLongRangeSwitches_Parse( &args->longRange, argv[++i] ) == false )
@@ -238,7 +247,8 @@ int ttViewerRenderMain( int argc, char** argv )
 		fprintf( stderr, "tether: %s\n", error );
 		return 1;
 	}
-	if ( ttLongRangeSwitches_Apply( &args.longRange, scene.worldId ) == false )
+	if ( ttSolverSwitches_Apply( &args.solvers, scene.worldId ) == false ||
+	     ttLongRangeSwitches_Apply( &args.longRange, scene.worldId ) == false )
 	{
 		ttScene_Destroy( &scene );
 		return 1;

@@ -6,4 +6,5 @@ extern "C"
 {
 #include "run.h"
 #include "scene.h"
+#include "solver_names.h"
 }

@@ -43,6 +43,7 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 		contactsEnabled = ttWorld_AreContactsEnabled( scene.worldId );
 		sleepEnabled = ttWorld_IsSleepEnabled( scene.worldId );
 		contactSolver = ttWorld_GetContactSolver( scene.worldId );
+		jointSolver = ttWorld_GetJointSolver( scene.worldId );
 		for ( int i = 0; i < ttLongRange_featureCount; ++i )
 		{
 			longRange[i] = ttWorld_IsLongRangeEnabled( scene.worldId, (ttLongRangeFeature)i );
@@ -65,6 +66,7 @@ void ViewerApp::ApplySettings()
 	ttWorld_EnableContacts( scene.worldId, contactsEnabled );
 	ttWorld_EnableSleep( scene.worldId, sleepEnabled );
 	ttWorld_SetContactSolver( scene.worldId, contactSolver );
+	ttWorld_SetJointSolver( scene.worldId, jointSolver );
 	for ( int i = 0; i < ttLongRange_featureCount; ++i )
 	{
 		ttWorld_EnableLongRange( scene.worldId, (ttLongRangeFeature)i, longRange[i] );
@@ -111,15 +113,18 @@ struct ViewArguments
 	int frames = 3;
 	int width = 1280, height = 800;
 	DebugDrawOptions debug; ///< toggles to start with (the debug panel changes them)
+	ttSolverSwitches solvers = {};
 	bool help = false;
 };
 
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
                          "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
+                         "                   [--joint-solver NAME] [--contact-solver NAME]\n"
                          "  SCENE: a scene file (default: the built-in showcase)\n"
                          "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
                          "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
-                         "  --contacts ... --labels: start with these debug drawings on, as in tether render\n";
+                         "  --contacts ... --labels: start with these debug drawings on, as in tether render\n"
+                         "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 {
@@ -144,6 +149,11 @@ int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 				return 2;
 			}
 			( arg == "--frames" ? args->frames : ( arg == "--width" ? args->width : args->height ) ) = value;
+		}
+		else if ( arg == "--joint-solver" || arg == "--contact-solver" )
+		{
+			if ( ttSolverSwitches_Parse( &args->solvers, "view", arg.c_str(), hasValue ? argv[++i] : nullptr ) < 0 )
+				return 2;
 		}
 		else if ( arg == "--contacts" )
 		{
@@ -333,6 +343,10 @@ int ttViewerViewMain( int argc, char** argv )
 		fprintf( stderr, "tether: %s\n", app.message.c_str() );
 		return 1;
 	}
+	// The command line's solvers replace the scene's and stay when another scene is picked.
+	app.jointSolver = args.solvers.setJoint ? args.solvers.joint : app.jointSolver;
+	app.contactSolver = args.solvers.setContact ? args.solvers.contact : app.contactSolver;
+	app.ApplySettings();
 	glfwSetErrorCallback( OnGlfwError );
 	if ( glfwInit() == GLFW_FALSE )
 	{

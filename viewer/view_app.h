@@ -35,6 +35,7 @@ struct ViewerApp
 	bool contactsEnabled = true;
 	bool sleepEnabled = true;
 	ttContactSolverType contactSolver = ttContactSolver_softStep;
+	ttJointSolverType jointSolver = ttJointSolver_xpbd;
 	bool longRange[ttLongRange_featureCount] = {};
 	int longRangeLevels = 3;
 

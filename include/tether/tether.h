@@ -48,6 +48,11 @@ TT_API ttResult ttWorld_SetJointSoftness( ttWorldId worldId, ttReal hertz, ttRea
 /// Velocity-level joints: solve tree-structured joint groups directly (ttWorldDef.jointTreeSolve).
 TT_API ttResult ttWorld_EnableJointTreeSolve( ttWorldId worldId, bool flag );
 TT_API bool ttWorld_IsJointTreeSolveEnabled( ttWorldId worldId );
+/// XPBD joints only: solve each iteration as Jacobi (every joint's correction from the same poses,
+/// averaged per body, paper section 3.2) instead of Gauss-Seidel (the default, off). Order
+/// independent and parallelisable, but it converges more slowly (tests/test_jacobi_chain.c).
+TT_API ttResult ttWorld_EnableJointJacobi( ttWorldId worldId, bool flag );
+TT_API bool ttWorld_IsJointJacobiEnabled( ttWorldId worldId );
 /// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
 TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)
