@@ -63,6 +63,72 @@ struct ttSiTree
 // ---------------------------------------------------------------------------------------------
 // Small dense blocks
 
+// The inverse of a symmetric definite block by Cholesky: body blocks are positive definite (mass
+// plus what their eliminated joints add), joint blocks negative definite (minus their mixing and
+// what their eliminated bodies add), so `sign` makes it positive. False when it is not definite
+// (dependent rows); the caller then falls back to the iterations.
+static bool ttInvertDefinite( int n, ttReal a[][TT_NODE_DIM], ttReal sign )
+{
+	ttReal l[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	ttReal scale = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		scale = ttMaxReal( scale, sign * a[i][i] );
+	}
+	for ( int j = 0; j < n; ++j )
+	{
+		ttReal d = sign * a[j][j];
+		for ( int k = 0; k < j; ++k )
+		{
+			d -= l[j][k] * l[j][k];
+		}
+		if ( d <= (ttReal)1e-12 * scale )
+		{
+			return false;
+		}
+		l[j][j] = ttSqrt( d );
+		ttReal inv = 1 / l[j][j];
+		for ( int i = j + 1; i < n; ++i )
+		{
+			ttReal v = sign * a[i][j];
+			for ( int k = 0; k < j; ++k )
+			{
+				v -= l[i][k] * l[j][k];
+			}
+			l[i][j] = v * inv;
+		}
+	}
+	// L^-1 (lower triangular), then (sign A)^-1 = L^-T L^-1.
+	ttReal li[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	for ( int j = 0; j < n; ++j )
+	{
+		li[j][j] = 1 / l[j][j];
+		for ( int i = j + 1; i < n; ++i )
+		{
+			ttReal v = 0;
+			for ( int k = j; k < i; ++k )
+			{
+				v -= l[i][k] * li[k][j];
+			}
+			li[i][j] = v / l[i][i];
+		}
+	}
+	for ( int i = 0; i < n; ++i )
+	{
+		for ( int j = 0; j <= i; ++j )
+		{
+			ttReal v = 0;
+			for ( int k = i; k < n; ++k )
+			{
+				v += li[k][i] * li[k][j];
+			}
+			a[i][j] = sign * v;
+			a[j][i] = sign * v;
+		}
+	}
+	return true;
+}
+
 static bool ttInvertBlock( int n, ttReal a[][TT_NODE_DIM] )
 {
 	// Gauss-Jordan with partial pivoting: D is symmetric but indefinite for joint nodes.
@@ -442,7 +508,8 @@ bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, c
 					}
 				}
 			}
-			if ( ttInvertBlock( node->dim, node->d ) == false )
+			if ( ttInvertDefinite( node->dim, node->d, node->joint >= 0 ? -1 : 1 ) == false &&
+			     ttInvertBlock( node->dim, node->d ) == false )
 			{
 				return false; // singular (dependent rows): the caller falls back to iterations
 			}
