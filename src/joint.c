@@ -4,6 +4,7 @@
 #include "constraint.h"
 #include "core.h"
 #include "island.h"
+#include "joint_path.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -75,6 +76,13 @@ ttGenericJointDef ttDefaultGenericJointDef( void )
 	return def;
 }
 
+ttPathJointDef ttDefaultPathJointDef( void )
+{
+	ttPathJointDef def = { 0 };
+	def.base = ttDefaultJointDef();
+	return def;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validation
 
@@ -117,6 +125,36 @@ static const char* ttCheckBaseDef( const ttJointDef* def )
 static bool ttIsAngle( ttReal value )
 {
 	return ttIsValidReal( value ) && value >= -TT_PI - (ttReal)1e-6 && value <= TT_PI + (ttReal)1e-6;
+}
+
+// The curve of a path joint: enough finite points, limits inside it, a motor with a cap.
+static const char* ttCheckPathDef( const ttPathJointDef* d )
+{
+	if ( d->points == NULL || d->pointCount < 2 || ( d->closed && d->pointCount < 3 ) || d->pointCount > 1000000 )
+	{
+		return "a path needs points (at least 2, or 3 when closed, at most 1000000)";
+	}
+	for ( int i = 0; i < d->pointCount; ++i )
+	{
+		if ( ttIsValidVec3( d->points[i] ) == false )
+		{
+			return "path points must be finite";
+		}
+		if ( i > 0 && ttDistance( d->points[i], d->points[i - 1] ) <= 0 )
+		{
+			return "consecutive path points must differ";
+		}
+	}
+	if ( d->enableLimit && ( ttIsNonNegative( d->lowerPosition ) == false ||
+	                         ttIsValidReal( d->upperPosition ) == false || d->lowerPosition > d->upperPosition ) )
+	{
+		return "path limits must satisfy 0 <= lowerPosition <= upperPosition (finite)";
+	}
+	if ( ttIsValidReal( d->motorSpeed ) == false || ttIsNonNegative( d->maxMotorForce ) == false )
+	{
+		return "path motor speed must be finite and maxMotorForce finite and >= 0";
+	}
+	return NULL;
 }
 
 static const char* ttCheckTypeDef( ttJointType type, const void* def )
@@ -202,6 +240,8 @@ static const char* ttCheckTypeDef( ttJointType type, const void* def )
 			}
 			return NULL;
 		}
+		case ttJoint_path:
+			return ttCheckPathDef( def );
 		default:
 			return "unknown joint type";
 	}
@@ -253,6 +293,7 @@ void ttWorld_RemoveJoint( ttWorld* world, int jointIndex )
 	ttIsland_WakeBody( world, joint->bodyB );
 	ttJoint_UnlinkEdge( world, jointIndex, 0 );
 	ttJoint_UnlinkEdge( world, jointIndex, 1 );
+	ttPathJoint_Destroy( ttWorld_Joint( world, jointIndex ) );
 	ttPool_Free( &world->joints, jointIndex );
 	world->jointGraphVersion += 1;
 	ttLongRangeGraph_MarkDirty( world );
@@ -331,6 +372,22 @@ static ttJointId ttCreateJoint( const char* function, ttWorldId worldId, ttJoint
 	{
 		memcpy( &joint->hinge, typeDef, typeDefSize );
 	}
+	if ( type == ttJoint_path )
+	{
+		const ttPathJointDef* d = typeDef;
+		const ttBody* bodyAData = ttWorld_Body( world, bodyA );
+		// The curve lives in A's principal frame, as the solver's poses do.
+		ttTransform toPrincipal = ttInvMulTransforms( ttBody_PrincipalInBody( bodyAData ), TT_TRANSFORM_IDENTITY );
+		joint->curve = ttCurve_Create( d->points, d->pointCount, d->closed, d->smooth, toPrincipal );
+		joint->path.points = NULL; // the caller's array is not kept
+		joint->pathPosition = -1;
+		if ( joint->curve == NULL )
+		{
+			ttPool_Free( &world->joints, index );
+			ttReportError( function, "out of memory" );
+			return ttNullJointId;
+		}
+	}
 	ttJoint_LinkEdge( world, index, 0 );
 	ttJoint_LinkEdge( world, index, 1 );
 	world->jointGraphVersion += 1;
@@ -375,6 +432,11 @@ ttJointId ttCreateDistanceJoint( ttWorldId worldId, const ttDistanceJointDef* de
 ttJointId ttCreateGenericJoint( ttWorldId worldId, const ttGenericJointDef* def )
 {
 	return ttCreateJoint( __func__, worldId, ttJoint_generic, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
+}
+
+ttJointId ttCreatePathJoint( ttWorldId worldId, const ttPathJointDef* def )
+{
+	return ttCreateJoint( __func__, worldId, ttJoint_path, def != NULL ? &def->base : NULL, def, sizeof( *def ) );
 }
 
 void ttDestroyJoint( ttJointId jointId )
@@ -526,6 +588,9 @@ void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPh
 		case ttJoint_generic:
 			ttGenericJoint_SolvePositions( world, joint, h, phase );
 			break;
+		case ttJoint_path:
+			ttPathJoint_SolvePositions( world, joint, h, phase );
+			break;
 		default:
 			break;
 	}
@@ -533,6 +598,14 @@ void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPh
 
 // Joint damping in the velocity pass (eqs. 31-32): remove the fraction min(mu h, 1) of the
 // relative velocity at the anchors and of the relative angular velocity.
+void ttJoint_SolveVelocityDrives( ttWorld* world, ttJoint* joint, ttReal h )
+{
+	if ( joint->type == ttJoint_path && joint->path.enableMotor )
+	{
+		ttPathJoint_SolveMotor( world, joint, h );
+	}
+}
+
 void ttJoint_SolveVelocities( ttWorld* world, ttJoint* joint, ttReal h )
 {
 	if ( joint->linearDamping <= 0 && joint->angularDamping <= 0 )
@@ -568,6 +641,17 @@ void ttJoint_EndSubstep( ttJoint* joint, ttReal h )
 // soft limit, a soft attachment) is the elastic response the user asked for, not an error.
 ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint )
 {
+	if ( joint->type == ttJoint_path )
+	{
+		// The distance from B's point to the curve (past a limit: to the limit's point).
+		if ( joint->linearCompliance > 0 )
+		{
+			return 0;
+		}
+		return ttLength(
+		    ttPathJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) )
+		        .delta );
+	}
 	ttJointFrame f =
 	    ttJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
 	if ( joint->type == ttJoint_distance )

@@ -47,8 +47,11 @@ typedef struct ttJoint
 		ttPrismaticJointDef prismatic;
 		ttDistanceJointDef distance;
 		ttGenericJointDef generic;
+		ttPathJointDef path;
 	};
-	ttReal motorAngle; ///< the advancing target of a hinge velocity motor
+	struct ttCurve* curve; ///< path joints: the sampled curve (joint_path.c), owned
+	ttReal pathPosition;   ///< path joints: the last solve's arc length, -1 before the first
+	ttReal motorAngle;     ///< the advancing target of a hinge velocity motor
 } ttJoint;
 
 /// The position solve visits every joint twice per iteration: first the positional pass (the
@@ -82,6 +85,9 @@ void ttJoint_Prepare( ttWorld* world, ttJoint* joint );
 void ttJoint_BeginSubstep( ttWorld* world, ttJoint* joint, ttReal h );
 void ttJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );
 void ttJoint_SolveVelocities( ttWorld* world, ttJoint* joint, ttReal h );
+/// The position-level families' drives that act on velocities (the path joint's motor), in the
+/// velocity pass before damping; the velocity-level family has rows for them instead.
+void ttJoint_SolveVelocityDrives( ttWorld* world, ttJoint* joint, ttReal h );
 /// Store force and torque readouts of the finished substep.
 void ttJoint_EndSubstep( ttJoint* joint, ttReal h );
 ttReal ttJoint_ComputePositionError( ttWorld* world, const ttJoint* joint );

@@ -6,6 +6,7 @@
 // both families keep the same joint; its sign is chosen so that C >= 0 is allowed for limits.
 #include "constraint.h"
 #include "joint.h"
+#include "joint_path.h"
 #include "joint_si.h"
 #include "world.h"
 
@@ -287,12 +288,48 @@ static void ttBuildGeneric( const ttJoint* joint, const ttJointFrame* f, ttSiJoi
 	}
 }
 
+// Slots: 0-1 the two directions normal to the curve at the nearest point, 2 the limit along it
+// (at a limit or an open end), 3 the motor. The nearest point moves with B's point, so the rows'
+// error is its distance from the curve in each normal direction.
+static void ttBuildPath( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB, ttReal h, ttSiJointRows* out )
+{
+	const ttPathJointDef* def = &joint->path;
+	ttPathFrame f = ttPathJoint_ComputeFrame( joint, bodyA, bodyB );
+	ttVec3 n1 = ttPerpendicular( f.tangent );
+	ttVec3 n2 = ttCross( f.tangent, n1 );
+	const ttVec3 normals[2] = { n1, n2 };
+	for ( int i = 0; i < 2; ++i )
+	{
+		ttSiRow* row = ttPushRow( out, joint->linearCompliance > 0 ? ttSiRow_spring : ttSiRow_rigid, i );
+		ttSetLinear( row, normals[i], f.rA, f.rB, f.delta, false );
+		row->error = ttDot( f.delta, normals[i] );
+		row->compliance = joint->linearCompliance;
+	}
+	out->blockCount = 2;
+	if ( f.atLower || f.atUpper )
+	{
+		// B's point is past the end along the tangent by delta . t (negative at the lower end).
+		ttSiRow rate = { 0 };
+		ttVec3 inward = f.atLower ? f.tangent : ttNeg( f.tangent );
+		ttSetLinear( &rate, inward, f.rA, f.rB, f.delta, false );
+		ttPushLimitRow( out, &rate, ttDot( f.delta, inward ), 0, 2 );
+	}
+	if ( def->enableMotor )
+	{
+		ttSiRow* row = ttPushRow( out, ttSiRow_velocity, 3 );
+		ttSetLinear( row, f.tangent, f.rA, f.rB, f.delta, false );
+		row->targetVelocity = def->motorSpeed;
+		row->lower = -def->maxMotorForce * h;
+		row->upper = def->maxMotorForce * h;
+	}
+}
+
 void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJointRows* out )
 {
 	const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
 	// A point joint without angle limits and a distance joint need only the anchors.
-	bool anchorsOnly = joint->type == ttJoint_distance ||
+	bool anchorsOnly = joint->type == ttJoint_distance || joint->type == ttJoint_path ||
 	                   ( joint->type == ttJoint_spherical && joint->spherical.enableSwingLimit == false &&
 	                     joint->spherical.enableTwistLimit == false );
 	ttJointFrame f =
@@ -318,6 +355,9 @@ void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJo
 			break;
 		case ttJoint_generic:
 			ttBuildGeneric( joint, &f, out );
+			break;
+		case ttJoint_path:
+			ttBuildPath( joint, bodyA, bodyB, h, out );
 			break;
 		default:
 			break;

@@ -125,6 +125,7 @@ static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );
+		ttJoint_SolveVelocityDrives( ctx->world, joint, ctx->h );
 		ttJoint_SolveVelocities( ctx->world, joint, ctx->h );
 		ttJoint_EndSubstep( joint, ctx->h );
 	}

@@ -5,6 +5,7 @@
 #include "contact_solver.h"
 #include "core.h"
 #include "island.h"
+#include "joint_path.h"
 #include "joint_solver.h"
 #include "long_range.h"
 #include "step.h"
@@ -273,6 +274,13 @@ void ttDestroyWorld( ttWorldId worldId )
 		if ( world->shapes.used[i] )
 		{
 			ttShape_ReleaseData( ttWorld_Shape( world, i ) );
+		}
+	}
+	for ( int i = 0; i < world->joints.count; ++i )
+	{
+		if ( world->joints.used[i] )
+		{
+			ttPathJoint_Destroy( ttWorld_Joint( world, i ) );
 		}
 	}
 	ttPool_Destroy( &world->bodies );

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char* const ttJointTypeNames[] = { "fixed", "hinge", "spherical", "prismatic", "distance", "generic" };
+static const char* const ttJointTypeNames[] = { "fixed",    "hinge",   "spherical", "prismatic",
+                                                "distance", "generic", "path" };
 
 #define TT_JOINT_COMMON_KEYS                                                                                           \
 	"name", "type", "bodyA", "bodyB", "anchor", "anchorA", "anchorB", "frameA", "frameB", "axis", "linearCompliance",  \
@@ -33,6 +34,10 @@ static const char* const ttDistanceKeys[] = { TT_JOINT_COMMON_KEYS, "minLength",
                                               "compliance",         NULL };
 static const char* const ttGenericKeys[] = { TT_JOINT_COMMON_KEYS, "lowerTranslation", "upperTranslation",
                                              "lockRotation", NULL };
+static const char* const ttPathKeys[] = {
+    TT_JOINT_COMMON_KEYS, "points",      "closed",     "smooth",        "enableLimit", "lowerPosition",
+    "upperPosition",      "enableMotor", "motorSpeed", "maxMotorForce", NULL,
+};
 
 static const char* const ttFrameKeys[] = { "position", "rotation", "axisAngle", NULL };
 
@@ -266,6 +271,63 @@ static ttJointId ttLoader_Generic( ttSceneLoader* loader, const cJSON* item, con
 	return ok ? ttCreateGenericJoint( loader->scene->worldId, &def ) : ttNullJointId;
 }
 
+// A path's "points": world coordinates as the bodies are placed, [x, y, z] each; the joint keeps
+// them in body A's coordinates. The point on B is its anchor ("anchor" or "anchorB").
+static ttJointId ttLoader_Path( ttSceneLoader* loader, const cJSON* item, const ttJointDef* base )
+{
+	ttSceneReader* r = &loader->reader;
+	ttPathJointDef def = ttDefaultPathJointDef();
+	def.base = *base;
+	const cJSON* array = cJSON_GetObjectItemCaseSensitive( item, "points" );
+	if ( cJSON_IsArray( array ) == false || cJSON_GetArraySize( array ) < 2 || cJSON_GetArraySize( array ) > 1000000 )
+	{
+		ttReader_Fail( r, "points", "must be an array of 2 to 1000000 points [x, y, z]" );
+		return ttNullJointId;
+	}
+	int count = cJSON_GetArraySize( array );
+	ttVec3* points = malloc( sizeof( ttVec3 ) * (size_t)count );
+	if ( points == NULL )
+	{
+		ttReader_Fail( r, "points", "out of memory" );
+		return ttNullJointId;
+	}
+	ttTransform bodyA = ttBodyTransformOrWorld( base->bodyA );
+	int i = 0;
+	const cJSON* point;
+	cJSON_ArrayForEach( point, array )
+	{
+		const cJSON* x = cJSON_GetArrayItem( point, 0 );
+		const cJSON* y = cJSON_GetArrayItem( point, 1 );
+		const cJSON* z = cJSON_GetArrayItem( point, 2 );
+		if ( cJSON_IsArray( point ) == false || cJSON_GetArraySize( point ) != 3 || cJSON_IsNumber( x ) == false ||
+		     cJSON_IsNumber( y ) == false || cJSON_IsNumber( z ) == false || isfinite( x->valuedouble ) == 0 ||
+		     isfinite( y->valuedouble ) == 0 || isfinite( z->valuedouble ) == 0 )
+		{
+			free( points );
+			ttReader_Fail( r, "points", "entry %d must be a point [x, y, z] of finite numbers", i );
+			return ttNullJointId;
+		}
+		ttVec3 world = { (ttReal)x->valuedouble, (ttReal)y->valuedouble, (ttReal)z->valuedouble };
+		points[i++] = ttInvTransformPoint( bodyA, world );
+	}
+	def.points = points;
+	def.pointCount = count;
+	def.enableLimit = ttReader_Has( item, "lowerPosition" ) || ttReader_Has( item, "upperPosition" );
+	def.upperPosition = TT_HUGE;
+	def.enableMotor = ttReader_Has( item, "motorSpeed" );
+	bool ok = ttReader_Bool( r, item, "closed", &def.closed ) && ttReader_Bool( r, item, "smooth", &def.smooth ) &&
+	          ttReader_Bool( r, item, "enableLimit", &def.enableLimit ) &&
+	          ttReader_Number( r, item, "lowerPosition", ttRange_nonNegative, &def.lowerPosition ) &&
+	          ttReader_Number( r, item, "upperPosition", ttRange_nonNegative, &def.upperPosition ) &&
+	          ttLoader_Ordered( loader, def.lowerPosition, def.upperPosition, "upperPosition", "lowerPosition" ) &&
+	          ttReader_Bool( r, item, "enableMotor", &def.enableMotor ) &&
+	          ttReader_Number( r, item, "motorSpeed", ttRange_any, &def.motorSpeed ) &&
+	          ttReader_Number( r, item, "maxMotorForce", ttRange_nonNegative, &def.maxMotorForce );
+	ttJointId joint = ok ? ttCreatePathJoint( loader->scene->worldId, &def ) : ttNullJointId;
+	free( points );
+	return joint;
+}
+
 static ttJointId ttLoader_CreateJoint( ttSceneLoader* loader, const cJSON* item, ttJointType type,
                                        const ttJointDef* base )
 {
@@ -285,6 +347,8 @@ static ttJointId ttLoader_CreateJoint( ttSceneLoader* loader, const cJSON* item,
 			return ttLoader_Prismatic( loader, item, base );
 		case ttJoint_distance:
 			return ttLoader_Distance( loader, item, base );
+		case ttJoint_path:
+			return ttLoader_Path( loader, item, base );
 		default:
 			return ttLoader_Generic( loader, item, base );
 	}
@@ -308,7 +372,7 @@ static bool ttLoader_JointType( ttSceneLoader* loader, const cJSON* item, ttJoin
 			return true;
 		}
 	}
-	const char* list = "fixed, hinge, spherical, prismatic, distance, generic";
+	const char* list = "fixed, hinge, spherical, prismatic, distance, generic, path";
 	if ( text == NULL )
 	{
 		return ttReader_Fail( &loader->reader, "type", "is required: one of %s", list );
@@ -318,8 +382,8 @@ static bool ttLoader_JointType( ttSceneLoader* loader, const cJSON* item, ttJoin
 
 static bool ttLoader_Joint( ttSceneLoader* loader, const cJSON* item, int index )
 {
-	static const char* const* keys[] = { ttFixedKeys,     ttHingeKeys,    ttSphericalKeys,
-	                                     ttPrismaticKeys, ttDistanceKeys, ttGenericKeys };
+	static const char* const* keys[] = { ttFixedKeys,    ttHingeKeys,   ttSphericalKeys, ttPrismaticKeys,
+	                                     ttDistanceKeys, ttGenericKeys, ttPathKeys };
 	ttScene* scene = loader->scene;
 	ttJointType type = ttJoint_fixed;
 	snprintf( scene->jointNames[index], TT_SCENE_NAME_SIZE, "joint%d", index );

@@ -269,6 +269,7 @@ TT_API ttSphericalJointDef ttDefaultSphericalJointDef( void );
 TT_API ttPrismaticJointDef ttDefaultPrismaticJointDef( void );
 TT_API ttDistanceJointDef ttDefaultDistanceJointDef( void );
 TT_API ttGenericJointDef ttDefaultGenericJointDef( void );
+TT_API ttPathJointDef ttDefaultPathJointDef( void );
 
 TT_API ttJointId ttCreateFixedJoint( ttWorldId worldId, const ttFixedJointDef* def );
 TT_API ttJointId ttCreateHingeJoint( ttWorldId worldId, const ttHingeJointDef* def );
@@ -276,6 +277,7 @@ TT_API ttJointId ttCreateSphericalJoint( ttWorldId worldId, const ttSphericalJoi
 TT_API ttJointId ttCreatePrismaticJoint( ttWorldId worldId, const ttPrismaticJointDef* def );
 TT_API ttJointId ttCreateDistanceJoint( ttWorldId worldId, const ttDistanceJointDef* def );
 TT_API ttJointId ttCreateGenericJoint( ttWorldId worldId, const ttGenericJointDef* def );
+TT_API ttJointId ttCreatePathJoint( ttWorldId worldId, const ttPathJointDef* def );
 TT_API void ttDestroyJoint( ttJointId jointId );
 TT_API bool ttJoint_IsValid( ttJointId jointId );
 TT_API ttJointType ttJoint_GetType( ttJointId jointId );
@@ -323,6 +325,11 @@ TT_API ttResult ttSphericalJoint_GetLimits( ttJointId jointId, bool* swingEnable
 
 /// Offset of B's frame along A's x axis, m.
 TT_API ttReal ttPrismaticJoint_GetTranslation( ttJointId jointId );
+/// Path joints: arc length s of the curve point nearest B's point, m; the curve's length; the
+/// speed of B's point along the curve relative to A, m/s.
+TT_API ttReal ttPathJoint_GetPosition( ttJointId jointId );
+TT_API ttReal ttPathJoint_GetLength( ttJointId jointId );
+TT_API ttReal ttPathJoint_GetSpeed( ttJointId jointId );
 /// The translation range as set in the def, m (outputs as for ttHingeJoint_GetLimits).
 TT_API ttResult ttPrismaticJoint_GetLimits( ttJointId jointId, bool* enabled, ttReal* lower, ttReal* upper );
 TT_API ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal target, ttReal compliance );

@@ -280,6 +280,7 @@ typedef enum ttJointType
 	ttJoint_prismatic,
 	ttJoint_distance,
 	ttJoint_generic,
+	ttJoint_path,
 	ttJoint_count,
 } ttJointType;
 
@@ -378,6 +379,27 @@ typedef struct ttGenericJointDef
 	/// Whether the relative rotation is locked (otherwise free).
 	bool lockRotation;
 } ttGenericJointDef;
+
+/// A point of body B (localFrameB's origin) kept on a curve fixed to body A (van Overveld's
+/// point-to-curve constraint): a bead on a wire, a wheel on a rail. The curve passes through
+/// `points`, given in body A's coordinates (world coordinates for a null bodyA): a polyline, or
+/// with `smooth` a uniform Catmull-Rom spline; `closed` joins the last point to the first. The
+/// points are copied at creation. The point slides along the curve without friction; s, the arc
+/// length from the first point, stays within [lowerPosition, upperPosition] with `enableLimit`
+/// and within the ends of an open curve always. A motor drives the speed along the curve.
+typedef struct ttPathJointDef
+{
+	ttJointDef base;
+	const ttVec3* points;
+	int pointCount; ///< >= 2 (>= 3 for a closed curve)
+	bool closed;
+	bool smooth;
+	bool enableLimit;
+	ttReal lowerPosition, upperPosition; ///< m of arc length
+	bool enableMotor;
+	ttReal motorSpeed;    ///< m/s along the curve, toward growing s
+	ttReal maxMotorForce; ///< N
+} ttPathJointDef;
 
 /// Reported after a step for each joint that broke during it.
 typedef struct ttJointBreakEvent
