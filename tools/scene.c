@@ -257,7 +257,7 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 {
 	ttSceneReader* r = &loader->reader;
 	ttScene* scene = loader->scene;
-	static const char* const jointSolverNames[] = { "xpbd", "si" };
+	static const char* const jointSolverNames[] = { "xpbd", "si", "pointmass" };
 	int jointSolver = (int)def->jointSolver;
 	bool ok = ttReader_CheckKeys( r, world, ttWorldKeys );
 	ok = ok && ttReader_Vec3( r, world, "gravity", ttRange_any, &def->gravity );
@@ -276,8 +276,8 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Number( r, world, "linearSleepThreshold", ttRange_nonNegative, &def->linearSleepThreshold );
 	ok = ok && ttReader_Number( r, world, "angularSleepThreshold", ttRange_nonNegative, &def->angularSleepThreshold );
 	// "solver" is the older name of "jointSolver".
-	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 2, false, &jointSolver );
-	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 2, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "solver", jointSolverNames, 3, false, &jointSolver );
+	ok = ok && ttLoader_Enum( loader, world, "jointSolver", jointSolverNames, 3, false, &jointSolver );
 	ok = ok && ttReader_Number( r, world, "jointHertz", ttRange_nonNegative, &def->jointHertz );
 	ok = ok && ttReader_Number( r, world, "jointDampingRatio", ttRange_nonNegative, &def->jointDampingRatio );
 	ok = ok && ttReader_Number( r, world, "jointBaumgarte", ttRange_nonNegative, &def->jointBaumgarte );
