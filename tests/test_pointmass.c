@@ -14,8 +14,15 @@
 #define G 9.81
 #define DT ( 1.0 / 60.0 )
 
-// The floor of round-off on a joint error of metres near the origin.
-#define ROUND_OFF ( sizeof( ttReal ) == sizeof( float ) ? 2e-6 : 1e-11 )
+// The floor of round-off on a joint error of bodies a few metres from the origin: each solve
+// writes the pose back through a quaternion (normalised, rotated) and the error is a difference of
+// two such positions, some tens of units in the last place of 4 m (float: 4.8e-7 m per unit, 32
+// units 1.5e-5 m; double 8.9e-16 m, the measured worst 2e-12 m).
+#define ROUND_OFF ( sizeof( ttReal ) == sizeof( float ) ? 1.5e-5 : 1e-11 )
+// Relative floor of a readout of a body 1 m from the origin: the force is m dx / h^2 with dx
+// resolved to one unit in the last place of 1 m (float 1.2e-7 m), i.e. ulp / (g h^2) of the
+// weight: 7e-4 at h = 1/240 s in float.
+#define READOUT ( sizeof( ttReal ) == sizeof( float ) ? 2e-3 : 1e-6 )
 
 static ttWorldId MakeWorld( int substeps, int iterations, double gravity )
 {
@@ -251,7 +258,8 @@ static void Experiment1( void )
 }
 
 // A line hinge: a 1 kg box of 0.1 x 1 x 0.1 hangs from its top end by a hinge about world z,
-// released at 60 degrees and pushed along the hinge axis and about a horizontal axis. The two
+// released at 60 degrees (one substep per frame, four iterations), then pushed along the hinge
+// axis and about a horizontal axis. The two
 // shared points keep the axis: the angle between the frames' axes stays at round-off, the anchor
 // too; the period is that of the physical pendulum, 4 sqrt(I / (m g L)) K(sin(t0/2)) with
 // L = 0.5, I = m (1 + 0.01) / 12 + m L^2.
@@ -259,7 +267,7 @@ static void LineHinge( void )
 {
 	printf( "-- line hinge: axis kept, period\n" );
 	const double t0 = PI / 3, L = 0.5;
-	ttWorldId world = MakeWorld( 4, 4, G );
+	ttWorldId world = MakeWorld( 1, 4, G );
 	ttBodyId rod = MakeBox( world, ( ttVec3 ){ (ttReal)( L * sin( t0 ) ), (ttReal)( -L * cos( t0 ) ), 0 },
 	                        ( ttVec3 ){ 0.05f, 0.5f, 0.05f }, 1 );
 	ttBody_SetTransform( rod, ttBody_GetPosition( rod ), ttQuatFromAxisAngle( ( ttVec3 ){ 0, 0, 1 }, (ttReal)t0 ) );
@@ -305,8 +313,10 @@ static void LineHinge( void )
 		worstPoint = fmax( worstPoint, (double)ttJoint_GetPositionError( joint ) );
 	}
 	printf( "after the push: axis error %.3g rad, anchor error %.3g m\n", worstAngle, worstPoint );
-	ENSURE_BELOW( worstAngle, 1e-6 );
-	ENSURE_BELOW( worstPoint, 1e-6 );
+	// Each iteration contracts the error by about the frame's turn, h |w| = 0.05 after the push:
+	// four iterations leave (0.05)^4 of a first error of about 1e-3, 6e-9.
+	ENSURE_BELOW( worstAngle, fmax( 1e-8, ROUND_OFF ) );
+	ENSURE_BELOW( worstPoint, fmax( 1e-8, ROUND_OFF ) );
 	ttDestroyWorld( world );
 }
 
@@ -343,13 +353,13 @@ static void Readouts( void )
 	printf( "weld: force (%.6g, %.6g, %.6g) N, torque (%.6g, %.6g, %.6g) N m; sag %.3g m, tilt %.3g rad\n",
 	        (double)force.x, (double)force.y, (double)force.z, (double)torque.x, (double)torque.y, (double)torque.z,
 	        (double)ttJoint_GetPositionError( fixed ), (double)ttJoint_GetAngleError( fixed ) );
-	ENSURE_NEAR( force.y, m * G, 1e-6 * m * G );
-	ENSURE_NEAR( torque.z, m * G * 0.5, 1e-6 * m * G );
-	ENSURE_BELOW( fabs( (double)force.x ) + fabs( (double)torque.x ) + fabs( (double)torque.y ), 1e-6 );
-	ENSURE_BELOW( (double)ttJoint_GetPositionError( fixed ) + (double)ttJoint_GetAngleError( fixed ), 1e-6 );
+	ENSURE_NEAR( force.y, m * G, READOUT * m * G );
+	ENSURE_NEAR( torque.z, m * G * 0.5, READOUT * m * G );
+	ENSURE_BELOW( fabs( (double)force.x ) + fabs( (double)torque.x ) + fabs( (double)torque.y ), READOUT * m * G );
+	ENSURE_BELOW( (double)ttJoint_GetPositionError( fixed ) + (double)ttJoint_GetAngleError( fixed ), ROUND_OFF );
 	ttVec3 pull = ttJoint_GetConstraintForce( distance );
 	printf( "distance: force (%.6g, %.6g, %.6g) N\n", (double)pull.x, (double)pull.y, (double)pull.z );
-	ENSURE_NEAR( pull.y, 3 * G, 1e-6 * 3 * G );
+	ENSURE_NEAR( pull.y, 3 * G, READOUT * 3 * G );
 
 	ttJoint_SetBreakThresholds( fixed, (ttReal)( 0.5 * m * G ), TT_HUGE );
 	ttWorld_Step( world, (ttReal)DT );
