@@ -10,6 +10,8 @@ const ttJointFamily* ttJointFamily_Get( ttJointSolverType type )
 			return &ttXpbdJoints;
 		case ttJointSolver_si:
 			return &ttSiJoints;
+		case ttJointSolver_pointmass:
+			return &ttPointMassJoints;
 		default:
 			return NULL;
 	}
@@ -17,7 +19,7 @@ const ttJointFamily* ttJointFamily_Get( ttJointSolverType type )
 
 void ttJointFamilies_Destroy( ttWorld* world )
 {
-	const ttJointFamily* families[] = { &ttXpbdJoints, &ttSiJoints };
+	const ttJointFamily* families[] = { &ttXpbdJoints, &ttSiJoints, &ttPointMassJoints };
 	for ( int i = 0; i < (int)( sizeof( families ) / sizeof( families[0] ) ); ++i )
 	{
 		if ( families[i]->destroy != NULL )

@@ -28,5 +28,6 @@ const ttJointFamily* ttJointFamily_Get( ttJointSolverType type );
 /// Free every family's data of a world (ttDestroyWorld).
 void ttJointFamilies_Destroy( ttWorld* world );
 
-extern const ttJointFamily ttXpbdJoints; ///< joint_solver_xpbd.c
-extern const ttJointFamily ttSiJoints;   ///< joint_solver_si.c
+extern const ttJointFamily ttXpbdJoints;      ///< joint_solver_xpbd.c
+extern const ttJointFamily ttSiJoints;        ///< joint_solver_si.c
+extern const ttJointFamily ttPointMassJoints; ///< joint_solver_pointmass.c

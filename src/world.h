@@ -93,6 +93,7 @@ typedef struct ttWorld
 	struct ttHingeChainSet* hingeChains; ///< hinge chains (long_range_hinge_chain.c), NULL until first used
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
 	struct ttSiScratch* siJoints;        ///< velocity-level joints' rows (joint_solver_si.c), NULL until first used
+	struct ttPointMassScratch* pointMassJoints; ///< point-mass frames (joint_solver_pointmass.c), NULL until first used
 
 	ttStepStats stats;
 	/// The context of the step in progress, or of the last one between steps: the readouts turn

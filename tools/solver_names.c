@@ -9,6 +9,7 @@
 const char* const ttJointSolverNames[] = {
     [ttJointSolver_xpbd] = "xpbd",
     [ttJointSolver_si] = "si",
+    [ttJointSolver_pointmass] = "pointmass",
 };
 const int ttJointSolverCount = (int)( sizeof( ttJointSolverNames ) / sizeof( ttJointSolverNames[0] ) );
 

@@ -7,7 +7,7 @@
 #include "math_functions.h"
 
 /// How joints are solved. The step calls the chosen family through one table of functions
-/// (docs/architecture.md, "Solver families"); only the XPBD family exists so far.
+/// (docs/architecture.md, "Solver families", and docs/solvers.md).
 typedef enum ttJointSolverType
 {
 	/// Position level, as in the XPBD paper (sections 3.3-3.4): every joint type, limit, drive
@@ -18,6 +18,13 @@ typedef enum ttJointSolverType
 	/// solved as one block by LDL^T; position error fed back by soft constraints (jointHertz,
 	/// jointDampingRatio) or by Baumgarte and constraint force mixing (jointBaumgarte, jointCfm).
 	ttJointSolver_si,
+	/// Position level on point coordinates, after van Overveld and Barenbrug ("All you need is
+	/// force"): each body a frame of centre and three scaled principal axes kept rigid by
+	/// constraints; spherical, hinge (line hinge: two shared points), fixed (three shared points)
+	/// and distance joints solved as shared points by the rigid mobility matrix (eq. 22). Limits,
+	/// motors, targets, compliance and the prismatic and generic joints fall back to the XPBD
+	/// solves inside the same pass (docs/solvers.md).
+	ttJointSolver_pointmass,
 } ttJointSolverType;
 
 /// The long range constraints of Mueller et al. 2017 ("Long Range Constraints for Rigid Body

@@ -31,7 +31,7 @@ def test_falling_body_matches_analytic():
         assert np.allclose(world.rotations[ball.row], [0, 0, 0, 1])
 
 
-@pytest.mark.parametrize("joint_solver", ["xpbd", "si"])
+@pytest.mark.parametrize("joint_solver", ["xpbd", "si", "pointmass"])
 def test_pendulum_period_and_tension(joint_solver):
     # A 1 m pendulum (small bob) released at 10 degrees on a hinge to the static world, under each
     # joint solver family.

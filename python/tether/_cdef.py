@@ -25,7 +25,7 @@ typedef struct ttVec3 { ttReal x, y, z; } ttVec3;
 typedef struct ttQuat { ttReal x, y, z, w; } ttQuat;
 typedef struct ttTransform { ttVec3 p; ttQuat q; } ttTransform;
 
-typedef enum ttJointSolverType { ttJointSolver_xpbd = 0, ttJointSolver_si } ttJointSolverType;
+typedef enum ttJointSolverType { ttJointSolver_xpbd = 0, ttJointSolver_si, ttJointSolver_pointmass } ttJointSolverType;
 typedef enum ttContactSolverType { ttContactSolver_xpbd = 0, ttContactSolver_softStep } ttContactSolverType;
 typedef struct ttWorldDef {
     ttVec3 gravity; int substeps; int iterations; ttReal contactCompliance; ttReal maxPushoutSpeed;

@@ -33,7 +33,11 @@ JOINT_FORCES_WIDTH = 6
 _BODY_TYPES = {"static": lib.ttBody_static, "kinematic": lib.ttBody_kinematic, "dynamic": lib.ttBody_dynamic}
 _BODY_TYPE_NAMES = {v: k for k, v in _BODY_TYPES.items()}
 _CONTACT_SOLVERS = {"xpbd": lib.ttContactSolver_xpbd, "soft": lib.ttContactSolver_softStep}
-_JOINT_SOLVERS = {"xpbd": lib.ttJointSolver_xpbd, "si": lib.ttJointSolver_si}
+_JOINT_SOLVERS = {
+    "xpbd": lib.ttJointSolver_xpbd,
+    "si": lib.ttJointSolver_si,
+    "pointmass": lib.ttJointSolver_pointmass,
+}
 _JOINT_TYPE_NAMES = {
     lib.ttJoint_fixed: "fixed",
     lib.ttJoint_hinge: "hinge",
