@@ -18,7 +18,7 @@
 // Registry of live worlds so that ids can be checked. Like the allocator hook this is process
 // state; it holds no simulation data.
 static ttWorld* s_worlds[TT_MAX_WORLDS];
-static uint16_t s_worldGenerations[TT_MAX_WORLDS];
+static uint32_t s_worldGenerations[TT_MAX_WORLDS];
 
 ttWorldDef ttDefaultWorldDef( void )
 {
@@ -203,7 +203,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->linearSleepThreshold = def->linearSleepThreshold;
 	world->angularSleepThreshold = def->angularSleepThreshold;
 	world->solver = def->solver;
-	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
+	uint32_t generationBase = world->generation * 4099u;
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
 	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
@@ -652,7 +652,7 @@ static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, con
 }
 
 // A live object of a pool, or NULL with a message naming the caller.
-static void* ttResolvePoolObject( const char* function, uint16_t world0, int32_t index1, uint16_t generation,
+static void* ttResolvePoolObject( const char* function, uint16_t world0, int32_t index1, uint32_t generation,
                                   size_t poolOffset, const char* what, ttWorld** worldOut )
 {
 	ttWorld* world = ttResolveObjectWorld( function, world0, what );

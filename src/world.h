@@ -15,7 +15,7 @@
 typedef struct ttWorld
 {
 	uint16_t index;
-	uint16_t generation;
+	uint32_t generation;
 
 	ttVec3 gravity;
 	int substeps;
