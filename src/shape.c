@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shapes: creation on a body, materials, destruction.
+#include "bounds.h"
 #include "core.h"
 #include "island.h"
 #include "world.h"
@@ -28,9 +29,11 @@ static bool ttCheckShapeDef( const char* function, const ttShapeDef* def )
 		ttReportError( function, "def is NULL or was not initialised with ttDefaultShapeDef" );
 		return false;
 	}
-	if ( ttIsValidVec3( def->localPosition ) == false || ttIsValidQuat( def->localRotation ) == false )
+	if ( ttIsBoundedVec3( def->localPosition, TT_MAX_POSITION ) == false ||
+	     ttIsValidQuat( def->localRotation ) == false )
 	{
-		ttReportError( function, "localPosition must be finite and localRotation a unit quaternion" );
+		ttReportError( function, "localPosition must be finite and within +-TT_MAX_POSITION (1e12 m), localRotation "
+		                         "a unit quaternion" );
 		return false;
 	}
 	if ( ttIsValidReal( def->density ) == false || def->density < 0 )

@@ -2,11 +2,13 @@
 // World lifetime, settings, id resolution and the step entry point.
 #include "world.h"
 
+#include "bounds.h"
 #include "core.h"
 #include "island.h"
 #include "long_range_hinge_chain.h"
 #include "long_range_support.h"
 #include "long_range_union.h"
+#include "step_guard.h"
 
 #include "tether/tether.h"
 
@@ -83,9 +85,9 @@ bool ttWorld_IsValid( ttWorldId worldId )
 static bool ttCheckWorldSettings( const char* function, ttVec3 gravity, int substeps, int iterations,
                                   ttReal contactCompliance )
 {
-	if ( ttIsValidVec3( gravity ) == false )
+	if ( ttIsBoundedVec3( gravity, TT_MAX_GRAVITY ) == false )
 	{
-		ttReportError( function, "gravity must be finite" );
+		ttReportError( function, "gravity must be finite and each component within +-TT_MAX_GRAVITY (1e6 m/s^2)" );
 		return false;
 	}
 	if ( substeps < 1 || substeps > 100000 )
@@ -272,6 +274,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->islandScratch );
 	ttFree( world->islandRest );
 	ttFree( world->sleepingManifolds );
+	ttStepGuard_Destroy( world );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
 	ttFree( world );
@@ -284,9 +287,11 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( timeStep ) == false || timeStep < 0 )
+	if ( ttIsValidReal( timeStep ) == false ||
+	     ( timeStep != 0 && ( timeStep < TT_MIN_TIME_STEP || timeStep > TT_MAX_TIME_STEP ) ) )
 	{
-		TT_ERROR( "timeStep must be finite and >= 0" );
+		TT_ERROR( "timeStep must be 0 or within [TT_MIN_TIME_STEP, TT_MAX_TIME_STEP] (1e-9 to 10 s), got %g",
+		          (double)timeStep );
 		return ttResult_invalidArgument;
 	}
 	world->breakEventCount = 0;
@@ -294,13 +299,18 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_ok;
 	}
+	if ( ttStepGuard_Save( world ) == false )
+	{
+		return ttResult_outOfMemory;
+	}
 	world->locked = true;
 	double start = ttNowMilliseconds();
 	ttSolveXpbd( world, timeStep );
+	ttResult result = ttStepGuard_Check( world );
 	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;
-	return ttResult_ok;
+	return result;
 }
 
 ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
@@ -310,9 +320,9 @@ ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidVec3( gravity ) == false )
+	if ( ttIsBoundedVec3( gravity, TT_MAX_GRAVITY ) == false )
 	{
-		TT_ERROR( "gravity must be finite" );
+		TT_ERROR( "gravity must be finite and each component within +-TT_MAX_GRAVITY (1e6 m/s^2)" );
 		return ttResult_invalidArgument;
 	}
 	if ( gravity.x != world->gravity.x || gravity.y != world->gravity.y || gravity.z != world->gravity.z )

@@ -88,6 +88,8 @@ typedef struct ttWorld
 	struct ttUnionSet* unions;           ///< rigid unions (long_range_union.c), NULL until first used
 	struct ttHingeChainSet* hingeChains; ///< hinge chains (long_range_hinge_chain.c), NULL until first used
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
+	struct ttSavedBody* savedBodies;     ///< body states before the step (step_guard.c)
+	int savedBodyCount, savedBodyCapacity;
 
 	ttStepStats stats;
 	ttReal substepTime; ///< h of the last step
