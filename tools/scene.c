@@ -259,6 +259,11 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Int( r, world, "substeps", 1, 100000, &def->substeps );
 	ok = ok && ttReader_Int( r, world, "iterations", 1, 100000, &def->iterations );
 	ok = ok && ttReader_Number( r, world, "timeStep", ttRange_positive, &scene->timeStep );
+	if ( ok && ( scene->timeStep < TT_MIN_TIME_STEP || scene->timeStep > TT_MAX_TIME_STEP ) )
+	{
+		ok = ttReader_Fail( r, "timeStep", "must be within [%g, %g] s (TT_MIN_TIME_STEP, TT_MAX_TIME_STEP), got %g",
+		                    (double)TT_MIN_TIME_STEP, (double)TT_MAX_TIME_STEP, (double)scene->timeStep );
+	}
 	ok = ok && ttReader_Number( r, world, "seconds", ttRange_nonNegative, &scene->seconds );
 	ok = ok && ttReader_Bool( r, world, "contacts", &def->enableContacts );
 	ok = ok && ttReader_Number( r, world, "contactCompliance", ttRange_nonNegative, &def->contactCompliance );
