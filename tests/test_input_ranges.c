@@ -112,6 +112,30 @@ int main( void )
 	ENSURE_REFUSED( ttBody_SetMassData( body, massData ), ttResult_invalidArgument, "mass" );
 	ENSURE( ttBody_GetMass( body ) == mass );
 
+	// Shapes: a box of half extent 1.1e307 (the fuzzer's find: its mass overflowed and the step
+	// went non-finite), a radius whose mass and inertia underflow, an absurd density, a hull of
+	// points 1e-9 m apart. Each refused, the body's shape count unchanged.
+	int shapes = ttBody_GetShapeCount( body );
+	ttBox hugeBox = { { 1.1f, 0.1f, TT_REAL_IS_FLOAT ? (ttReal)1e38 : (ttReal)1.1e307 } };
+	int shapeMessages = s_messages;
+	ENSURE( TT_IS_NULL( ttCreateBoxShape( body, &shapeDef, &hugeBox ) ) );
+	ttSphere tinySphere = { TT_REAL_IS_FLOAT ? (ttReal)1e-30 : (ttReal)1e-300 };
+	ENSURE( TT_IS_NULL( ttCreateSphereShape( body, &shapeDef, &tinySphere ) ) );
+	ttShapeDef denseDef = ttDefaultShapeDef();
+	denseDef.density = TT_REAL_IS_FLOAT ? (ttReal)1e30 : (ttReal)1e300;
+	ttSphere sphere = { 0.1f };
+	ENSURE( TT_IS_NULL( ttCreateSphereShape( body, &denseDef, &sphere ) ) );
+	ttVec3 speck[4] = { { 0, 0, 0 }, { 1e-9f, 0, 0 }, { 0, 1e-9f, 0 }, { 0, 0, 1e-9f } };
+	ENSURE( TT_IS_NULL( ttCreateHullShape( body, &shapeDef, speck, 4 ) ) );
+	ENSURE( s_messages == shapeMessages + 4 );
+	ENSURE( ttBody_GetShapeCount( body ) == shapes && ttBody_GetMass( body ) == mass );
+	// The largest box is accepted.
+	ttBox largest = { { TT_MAX_SHAPE_SIZE, TT_MAX_SHAPE_SIZE, TT_MAX_SHAPE_SIZE } };
+	ttBodyDef farDef = ttDefaultBodyDef();
+	farDef.position = ( ttVec3 ){ 0, -2 * TT_MAX_SHAPE_SIZE, 0 };
+	ttBodyId far = ttCreateBody( world, &farDef );
+	ENSURE( TT_IS_NON_NULL( ttCreateBoxShape( far, &shapeDef, &largest ) ) );
+
 	// At the limits everything is accepted, and the step keeps every state finite: the cylinder on
 	// the plane (the pair whose manifold reduction read before its array in issue 14) at the
 	// largest speed and gravity, over the largest step.

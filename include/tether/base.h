@@ -51,6 +51,16 @@ typedef double ttReal;
 #define TT_MAX_MASS ( (ttReal)1.0e15 )
 #define TT_MIN_INERTIA ( (ttReal)1.0e-21 )
 #define TT_MAX_INERTIA ( (ttReal)1.0e30 )
+/// Shape sizes, m: radii, half extents, half heights, and the extent of a hull's points, within
+/// [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE]; capsule centres and hull points within
+/// +-TT_MAX_SHAPE_SIZE of the shape origin; heightfield scales at most TT_MAX_SHAPE_SIZE; mesh
+/// vertices, heightfield heights (scaled) and plane offsets within +-TT_MAX_POSITION. With the
+/// density 0 (massless) or within [TT_MIN_DENSITY, TT_MAX_DENSITY] kg/m^3 (44 times osmium),
+/// a shape's mass and inertia and their inverses stay finite in float too.
+#define TT_MIN_SHAPE_SIZE ( (ttReal)1.0e-6 )
+#define TT_MAX_SHAPE_SIZE ( (ttReal)1.0e6 )
+#define TT_MIN_DENSITY ( (ttReal)1.0e-6 )
+#define TT_MAX_DENSITY ( (ttReal)1.0e6 )
 /// Time step of ttWorld_Step, s: 0 (nothing happens) or within [TT_MIN_TIME_STEP, TT_MAX_TIME_STEP].
 /// Below 1 ns the substep's h^2 reaches float's denormals; above 10 s one step is no longer a
 /// simulation step.
