@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes tether with libFuzzer (clang), everything built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (docs/hardening.md).
-#   scripts/fuzz.sh TARGET SECONDS   TARGET: scene, narrowphase or all (each for SECONDS)
+#   scripts/fuzz.sh TARGET SECONDS   TARGET: scene, narrowphase, meshfile, api or all (each for SECONDS)
 # Builds build/fuzz, reads the seed corpus tests/fuzz/corpus/TARGET and writes new inputs to
 # build/fuzz/fuzz/corpus_TARGET (the repository's corpus is not changed). A crash, leak,
 # sanitizer report or broken invariant stops the fuzzer, leaves the input as
@@ -12,9 +12,9 @@ cd "$(dirname "$0")/.."
 target="${1:-}"
 seconds="${2:-}"
 case "$target" in
-  scene|narrowphase) targets=("$target") ;;
-  all) targets=(scene narrowphase) ;;
-  *) echo "usage: scripts/fuzz.sh scene|narrowphase|all SECONDS" >&2; exit 2 ;;
+  scene|narrowphase|meshfile|api) targets=("$target") ;;
+  all) targets=(scene narrowphase meshfile api) ;;
+  *) echo "usage: scripts/fuzz.sh scene|narrowphase|meshfile|api|all SECONDS" >&2; exit 2 ;;
 esac
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
   echo "scripts/fuzz.sh: SECONDS must be a whole number >= 1, got '$seconds'" >&2
