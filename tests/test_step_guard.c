@@ -7,6 +7,7 @@
 #include "test_macros.h"
 
 #include "body.h"
+#include "gjk.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -35,8 +36,48 @@ static bool SameVec( ttVec3 a, ttVec3 b )
 	return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
+// The manifold reduction that read points[-1] in issue 14: scores made of NaN (a separation or
+// a position gone non-finite) must still pick indices inside the array, and the points kept must
+// be distinct input points.
+static void CheckReductionWithNaN( void )
+{
+	for ( int poison = 0; poison < 3; ++poison )
+	{
+		ttContactGeometry points[8];
+		for ( int i = 0; i < 8; ++i )
+		{
+			ttReal angle = (ttReal)i * TT_PI / 4;
+			ttVec3 p = { ttCos( angle ), 0, ttSin( angle ) };
+			points[i] = ( ttContactGeometry ){ p, p, -(ttReal)0.01 * (ttReal)i, (uint32_t)i };
+			if ( poison == 0 || ( poison == 1 && i > 0 ) )
+			{
+				points[i].separation = (ttReal)NAN;
+			}
+			if ( poison == 2 )
+			{
+				points[i].pointA.x = (ttReal)NAN;
+				points[i].pointB.x = (ttReal)NAN;
+			}
+		}
+		int kept = ttReduceManifoldPoints( points, 8, ( ttVec3 ){ 0, 1, 0 } );
+		ENSURE( kept == 3 || kept == 4 );
+		bool distinct = true;
+		for ( int i = 0; i < kept; ++i )
+		{
+			distinct = distinct && points[i].id < 8;
+			for ( int j = 0; j < i; ++j )
+			{
+				distinct = distinct && points[i].id != points[j].id;
+			}
+		}
+		ENSURE( distinct );
+		printf( "reduction with NaN (case %d): kept %d distinct input points\n", poison, kept );
+	}
+}
+
 int main( void )
 {
+	CheckReductionWithNaN();
 	ttSetLogFcn( CaptureLog );
 	ttWorldDef worldDef = ttDefaultWorldDef();
 	ttWorldId world = ttCreateWorld( &worldDef );
