@@ -41,7 +41,11 @@ static ttReal TakeReal( Bytes* b )
 		case 2:
 			return ordinary < 0 ? -(ttReal)1e30 : (ttReal)1e30;
 		case 3:
-			return TT_REAL_IS_FLOAT ? (ttReal)1e-30 : (ttReal)1e-300;
+#if TT_REAL_IS_FLOAT
+			return 1e-38f;
+#else
+			return 1e-300;
+#endif
 		case 4:
 			return TT_MAX_SPEED * ( ordinary < 0 ? -1 : 1 );
 		case 5:

@@ -19,11 +19,18 @@ static void CaptureLog( const char* message )
 	strncpy( s_lastMessage, message, sizeof( s_lastMessage ) - 1 );
 }
 
-// The largest value of the real type: DBL_MAX in the double build.
+// The largest value of the real type (DBL_MAX in the double build), and the huge and
+// tiny values where the type has them (float: the nearest it can hold).
 #if TT_REAL_IS_FLOAT
 #define REAL_MAX FLT_MAX
+#define HUGE_VALUE 1e30f
+#define HUGE_BOX 1e38f
+#define TINY_VALUE 1e-38f
 #else
 #define REAL_MAX DBL_MAX
+#define HUGE_VALUE 1e300
+#define HUGE_BOX 1.1e307
+#define TINY_VALUE 1e-300
 #endif
 
 #define ENSURE_REFUSED( call, expected, word )                                                                         \
@@ -48,7 +55,7 @@ int main( void )
 {
 	ttSetLogFcn( CaptureLog );
 	ttWorldDef worldDef = ttDefaultWorldDef();
-	worldDef.gravity = ( ttVec3 ){ 0, TT_REAL_IS_FLOAT ? (ttReal)-1e30 : (ttReal)-1e300, 0 };
+	worldDef.gravity = ( ttVec3 ){ 0, -HUGE_VALUE, 0 };
 	int before = s_messages;
 	ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) );
 	ENSURE( s_messages == before + 1 && strstr( s_lastMessage, "gravity" ) != NULL );
@@ -90,7 +97,7 @@ int main( void )
 	ENSURE_REFUSED( ttBody_SetGravityScale( body, REAL_MAX ), ttResult_invalidArgument, "scale" );
 
 	// Time steps at the ends of the real range.
-	ttReal tiny = TT_REAL_IS_FLOAT ? (ttReal)1e-38 : (ttReal)1e-300;
+	ttReal tiny = TINY_VALUE;
 	ENSURE_REFUSED( ttWorld_Step( world, tiny ), ttResult_invalidArgument, "timeStep" );
 	ENSURE_REFUSED( ttWorld_Step( world, REAL_MAX ), ttResult_invalidArgument, "timeStep" );
 	ENSURE_REFUSED( ttWorld_Step( world, TT_MAX_TIME_STEP * 1.01f ), ttResult_invalidArgument, "timeStep" );
@@ -108,7 +115,7 @@ int main( void )
 	                ttResult_invalidArgument, "faster" );
 	ENSURE( ttBody_GetLinearVelocity( body ).x == 0 );
 	ttMassData massData = ttBody_GetMassData( body );
-	massData.mass = TT_REAL_IS_FLOAT ? (ttReal)1e-30 : (ttReal)1e-300;
+	massData.mass = TINY_VALUE;
 	ENSURE_REFUSED( ttBody_SetMassData( body, massData ), ttResult_invalidArgument, "mass" );
 	ENSURE( ttBody_GetMass( body ) == mass );
 
@@ -116,13 +123,13 @@ int main( void )
 	// went non-finite), a radius whose mass and inertia underflow, an absurd density, a hull of
 	// points 1e-9 m apart. Each refused, the body's shape count unchanged.
 	int shapes = ttBody_GetShapeCount( body );
-	ttBox hugeBox = { { 1.1f, 0.1f, TT_REAL_IS_FLOAT ? (ttReal)1e38 : (ttReal)1.1e307 } };
+	ttBox hugeBox = { { 1.1f, 0.1f, HUGE_BOX } };
 	int shapeMessages = s_messages;
 	ENSURE( TT_IS_NULL( ttCreateBoxShape( body, &shapeDef, &hugeBox ) ) );
-	ttSphere tinySphere = { TT_REAL_IS_FLOAT ? (ttReal)1e-30 : (ttReal)1e-300 };
+	ttSphere tinySphere = { TINY_VALUE };
 	ENSURE( TT_IS_NULL( ttCreateSphereShape( body, &shapeDef, &tinySphere ) ) );
 	ttShapeDef denseDef = ttDefaultShapeDef();
-	denseDef.density = TT_REAL_IS_FLOAT ? (ttReal)1e30 : (ttReal)1e300;
+	denseDef.density = HUGE_VALUE;
 	ttSphere sphere = { 0.1f };
 	ENSURE( TT_IS_NULL( ttCreateSphereShape( body, &denseDef, &sphere ) ) );
 	ttVec3 speck[4] = { { 0, 0, 0 }, { 1e-9f, 0, 0 }, { 0, 1e-9f, 0 }, { 0, 0, 1e-9f } };
