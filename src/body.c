@@ -166,7 +166,7 @@ ttWorldId ttBody_GetWorld( ttBodyId bodyId )
 	{
 		return ttNullWorldId;
 	}
-	return ( ttWorldId ){ (uint16_t)( world->index + 1 ), world->generation };
+	return ( ttWorldId ){ (uint32_t)( world->index + 1 ), world->generation };
 }
 
 ttBodyType ttBody_GetType( ttBodyId bodyId )

@@ -46,15 +46,19 @@ ttWorldDef ttDefaultWorldDef( void )
 	return def;
 }
 
-ttWorld* ttGetWorldByIndex( int index )
+ttWorld* ttGetWorldByIndex( uint32_t index )
 {
-	return index >= 0 && index < TT_MAX_WORLDS ? s_worlds[index] : NULL;
+	return index < TT_MAX_WORLDS ? s_worlds[index] : NULL;
 }
 
 ttWorld* ttGetWorld( ttWorldId id )
 {
-	int index = (int)id.index1 - 1;
-	if ( index < 0 || index >= TT_MAX_WORLDS || s_worlds[index] == NULL || s_worldGenerations[index] != id.generation )
+	if ( id.index1 == 0 || id.index1 > TT_MAX_WORLDS )
+	{
+		return NULL;
+	}
+	uint32_t index = id.index1 - 1;
+	if ( s_worlds[index] == NULL || s_worldGenerations[index] != id.generation )
 	{
 		return NULL;
 	}
@@ -233,7 +237,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	ttIsland_AddBody( world, world->groundBody, false );
 
 	s_worlds[slot] = world;
-	return ( ttWorldId ){ (uint16_t)( slot + 1 ), world->generation };
+	return ( ttWorldId ){ (uint32_t)( slot + 1 ), world->generation };
 }
 
 void ttDestroyWorld( ttWorldId worldId )
@@ -645,7 +649,7 @@ ttJointId ttMakeJointId( const ttWorld* world, int index )
 	return ( ttJointId ){ index + 1, world->index, world->joints.generations[index] };
 }
 
-static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, const char* what )
+static ttWorld* ttResolveObjectWorld( const char* function, uint32_t world0, const char* what )
 {
 	ttWorld* world = ttGetWorldByIndex( world0 );
 	if ( world == NULL )
@@ -662,7 +666,7 @@ static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, con
 }
 
 // A live object of a pool, or NULL with a message naming the caller.
-static void* ttResolvePoolObject( const char* function, uint16_t world0, int32_t index1, uint32_t generation,
+static void* ttResolvePoolObject( const char* function, uint32_t world0, int32_t index1, uint32_t generation,
                                   size_t poolOffset, const char* what, ttWorld** worldOut )
 {
 	ttWorld* world = ttResolveObjectWorld( function, world0, what );

@@ -97,7 +97,7 @@ typedef struct ttWorld
 } ttWorld;
 
 ttWorld* ttGetWorld( ttWorldId id );
-ttWorld* ttGetWorldByIndex( int index );
+ttWorld* ttGetWorldByIndex( uint32_t index );
 
 static inline ttBody* ttWorld_Body( ttWorld* world, int index )
 {
