@@ -10,6 +10,8 @@ packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libe
            ffmpeg xvfb xauth python3-matplotlib)
 # Oracle of the differential GJK/EPA test (tests/test_gjk_ccd.c); the library does not use it.
 packages+=(libccd-dev)
+# The libFuzzer harnesses (scripts/fuzz.sh, run by CI for 20 s each; docs/hardening.md).
+packages+=(clang libclang-rt-14-dev)
 # The peer engines of the benchmark program tether-peers (bench/); the library does not use them.
 packages+=(libbullet-dev libode-dev libmujoco-dev)
 missing=()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Bodies: creation, pose and velocity access, loads, and mass properties from shapes.
+#include "bounds.h"
 #include "core.h"
 #include "island.h"
 #include "long_range_support.h"
@@ -35,26 +36,30 @@ static bool ttCheckBodyDef( const ttBodyDef* def )
 	{
 		problem = "type is not a ttBodyType";
 	}
-	else if ( ttIsValidVec3( def->position ) == false )
+	else if ( ttIsBoundedVec3( def->position, TT_MAX_POSITION ) == false )
 	{
-		problem = "position must be finite";
+		problem = "position must be finite and within +-TT_MAX_POSITION (1e12 m)";
 	}
 	else if ( ttIsValidQuat( def->rotation ) == false )
 	{
 		problem = "rotation must be a finite unit quaternion";
 	}
-	else if ( ttIsValidVec3( def->linearVelocity ) == false || ttIsValidVec3( def->angularVelocity ) == false )
+	else if ( ttIsBoundedVec3( def->linearVelocity, TT_MAX_SPEED ) == false )
 	{
-		problem = "velocities must be finite";
+		problem = "linear velocity must be finite and within +-TT_MAX_SPEED (1e6 m/s)";
+	}
+	else if ( ttIsBoundedVec3( def->angularVelocity, TT_MAX_ANGULAR_SPEED ) == false )
+	{
+		problem = "angular velocity must be finite and within +-TT_MAX_ANGULAR_SPEED (1e6 rad/s)";
 	}
 	else if ( ttIsValidReal( def->linearDamping ) == false || def->linearDamping < 0 ||
 	          ttIsValidReal( def->angularDamping ) == false || def->angularDamping < 0 )
 	{
 		problem = "damping must be finite and >= 0";
 	}
-	else if ( ttIsValidReal( def->gravityScale ) == false )
+	else if ( ttIsBoundedReal( def->gravityScale, TT_MAX_GRAVITY_SCALE ) == false )
 	{
-		problem = "gravityScale must be finite";
+		problem = "gravityScale must be finite and within +-TT_MAX_GRAVITY_SCALE (1e6)";
 	}
 	if ( problem != NULL )
 	{
@@ -161,7 +166,7 @@ ttWorldId ttBody_GetWorld( ttBodyId bodyId )
 	{
 		return ttNullWorldId;
 	}
-	return ( ttWorldId ){ (uint16_t)( world->index + 1 ), world->generation };
+	return ( ttWorldId ){ (uint32_t)( world->index + 1 ), world->generation };
 }
 
 ttBodyType ttBody_GetType( ttBodyId bodyId )
@@ -214,9 +219,9 @@ ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation 
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidVec3( position ) == false || ttIsValidQuat( rotation ) == false )
+	if ( ttIsBoundedVec3( position, TT_MAX_POSITION ) == false || ttIsValidQuat( rotation ) == false )
 	{
-		TT_ERROR( "position must be finite and rotation a finite unit quaternion" );
+		TT_ERROR( "position must be finite and within +-TT_MAX_POSITION (1e12 m), rotation a finite unit quaternion" );
 		return ttResult_invalidArgument;
 	}
 	// Wake what touched the body where it was (a static body has its resting neighbours found
@@ -293,9 +298,9 @@ static void ttWakeBodyId( ttBodyId bodyId )
 	ttIsland_WakeBody( ttGetWorldByIndex( bodyId.world0 ), bodyId.index1 - 1 );
 }
 
-// Resolve a body that the caller wants to change with a finite vector.
-static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVec3 value, const char* what,
-                                     ttResult* result )
+// Resolve a body that the caller wants to change with a vector, finite and within +-limit.
+static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVec3 value, ttReal limit,
+                                     const char* what, ttResult* result )
 {
 	ttWorld* world;
 	ttBody* body = ttResolveBody( function, bodyId, &world );
@@ -304,9 +309,9 @@ static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVe
 		*result = ttResult_invalidId;
 		return NULL;
 	}
-	if ( ttIsValidVec3( value ) == false )
+	if ( ttIsBoundedVec3( value, limit ) == false )
 	{
-		ttReportError( function, "%s must be finite", what );
+		ttReportError( function, "%s must be finite and each component within +-%g", what, (double)limit );
 		*result = ttResult_invalidArgument;
 		return NULL;
 	}
@@ -318,10 +323,10 @@ static ttBody* ttResolveMovableBody( const char* function, ttBodyId bodyId, ttVe
 static ttBody* ttResolveLoadAtPoint( const char* function, ttBodyId bodyId, ttVec3 value, const char* what,
                                      ttVec3 worldPoint, ttResult* result )
 {
-	ttBody* body = ttResolveMovableBody( function, bodyId, value, what, result );
-	if ( body != NULL && ttIsValidVec3( worldPoint ) == false )
+	ttBody* body = ttResolveMovableBody( function, bodyId, value, TT_MAX_FORCE, what, result );
+	if ( body != NULL && ttIsBoundedVec3( worldPoint, TT_MAX_POSITION ) == false )
 	{
-		ttReportError( function, "point must be finite" );
+		ttReportError( function, "point must be finite and within +-TT_MAX_POSITION (1e12 m)" );
 		*result = ttResult_invalidArgument;
 		return NULL;
 	}
@@ -331,7 +336,7 @@ static ttBody* ttResolveLoadAtPoint( const char* function, ttBodyId bodyId, ttVe
 ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, velocity, "velocity", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, velocity, TT_MAX_SPEED, "velocity", &result );
 	if ( body != NULL && body->type != ttBody_static )
 	{
 		body->v = velocity;
@@ -343,7 +348,7 @@ ttResult ttBody_SetLinearVelocity( ttBodyId bodyId, ttVec3 velocity )
 ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, velocity, "velocity", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, velocity, TT_MAX_ANGULAR_SPEED, "velocity", &result );
 	if ( body != NULL && body->type != ttBody_static && body->fixedRotation == false )
 	{
 		body->w = velocity;
@@ -355,7 +360,7 @@ ttResult ttBody_SetAngularVelocity( ttBodyId bodyId, ttVec3 velocity )
 ttResult ttBody_SetKinematicTarget( ttBodyId bodyId, ttVec3 position, ttQuat rotation )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, position, "position", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, position, TT_MAX_POSITION, "position", &result );
 	if ( body == NULL )
 	{
 		return result;
@@ -394,7 +399,7 @@ ttResult ttBody_ApplyForce( ttBodyId bodyId, ttVec3 force, ttVec3 worldPoint )
 ttResult ttBody_ApplyForceToCenter( ttBodyId bodyId, ttVec3 force )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, force, "force", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, force, TT_MAX_FORCE, "force", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
 		ttWakeBodyId( bodyId );
@@ -406,7 +411,7 @@ ttResult ttBody_ApplyForceToCenter( ttBodyId bodyId, ttVec3 force )
 ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, torque, "torque", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, torque, TT_MAX_FORCE, "torque", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
 		ttWakeBodyId( bodyId );
@@ -415,16 +420,34 @@ ttResult ttBody_ApplyTorque( ttBodyId bodyId, ttVec3 torque )
 	return result;
 }
 
+// An impulse within TT_MAX_FORCE can still leave a light body faster than the velocity limits.
+static bool ttCheckImpulseResult( const char* function, ttVec3 v, ttVec3 w )
+{
+	if ( ttIsBoundedVec3( v, TT_MAX_SPEED ) == false || ttIsBoundedVec3( w, TT_MAX_ANGULAR_SPEED ) == false )
+	{
+		ttReportError( function, "impulse would leave the body faster than TT_MAX_SPEED (1e6 m/s) or "
+		                         "TT_MAX_ANGULAR_SPEED (1e6 rad/s)" );
+		return false;
+	}
+	return true;
+}
+
 ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worldPoint )
 {
 	ttResult result;
 	ttBody* body = ttResolveLoadAtPoint( __func__, bodyId, impulse, "impulse", worldPoint, &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
-		ttWakeBodyId( bodyId );
-		body->v = ttMulAdd( body->v, body->invMass, impulse );
 		ttVec3 r = ttSub( worldPoint, ttBody_Center( body ) );
-		body->w = ttAdd( body->w, ttBody_ApplyInvInertia( body, ttCross( r, impulse ) ) );
+		ttVec3 v = ttMulAdd( body->v, body->invMass, impulse );
+		ttVec3 w = ttAdd( body->w, ttBody_ApplyInvInertia( body, ttCross( r, impulse ) ) );
+		if ( ttCheckImpulseResult( __func__, v, w ) == false )
+		{
+			return ttResult_invalidArgument;
+		}
+		ttWakeBodyId( bodyId );
+		body->v = v;
+		body->w = w;
 	}
 	return result;
 }
@@ -432,11 +455,16 @@ ttResult ttBody_ApplyLinearImpulse( ttBodyId bodyId, ttVec3 impulse, ttVec3 worl
 ttResult ttBody_ApplyAngularImpulse( ttBodyId bodyId, ttVec3 impulse )
 {
 	ttResult result;
-	ttBody* body = ttResolveMovableBody( __func__, bodyId, impulse, "impulse", &result );
+	ttBody* body = ttResolveMovableBody( __func__, bodyId, impulse, TT_MAX_FORCE, "impulse", &result );
 	if ( body != NULL && body->type == ttBody_dynamic )
 	{
+		ttVec3 w = ttAdd( body->w, ttBody_ApplyInvInertia( body, impulse ) );
+		if ( ttCheckImpulseResult( __func__, body->v, w ) == false )
+		{
+			return ttResult_invalidArgument;
+		}
 		ttWakeBodyId( bodyId );
-		body->w = ttAdd( body->w, ttBody_ApplyInvInertia( body, impulse ) );
+		body->w = w;
 	}
 	return result;
 }
@@ -483,20 +511,22 @@ ttResult ttBody_SetMassData( ttBodyId bodyId, ttMassData massData )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( massData.mass ) == false || massData.mass <= 0 )
+	if ( ttIsValidReal( massData.mass ) == false || massData.mass < TT_MIN_MASS || massData.mass > TT_MAX_MASS )
 	{
-		TT_ERROR( "mass must be finite and > 0, got %g", (double)massData.mass );
+		TT_ERROR( "mass must be finite and within [TT_MIN_MASS, TT_MAX_MASS] (1e-9 to 1e15 kg), got %g",
+		          (double)massData.mass );
 		return ttResult_invalidArgument;
 	}
-	if ( ttIsValidVec3( massData.inertia ) == false || massData.inertia.x <= 0 || massData.inertia.y <= 0 ||
-	     massData.inertia.z <= 0 )
+	if ( ttIsBoundedVec3( massData.inertia, TT_MAX_INERTIA ) == false || massData.inertia.x < TT_MIN_INERTIA ||
+	     massData.inertia.y < TT_MIN_INERTIA || massData.inertia.z < TT_MIN_INERTIA )
 	{
-		TT_ERROR( "inertia must be finite and > 0 about every axis" );
+		TT_ERROR( "inertia must be finite and within [TT_MIN_INERTIA, TT_MAX_INERTIA] (1e-21 to 1e30 kg m^2) "
+		          "about every axis" );
 		return ttResult_invalidArgument;
 	}
-	if ( ttIsValidVec3( massData.center ) == false || ttIsValidQuat( massData.rotation ) == false )
+	if ( ttIsBoundedVec3( massData.center, TT_MAX_POSITION ) == false || ttIsValidQuat( massData.rotation ) == false )
 	{
-		TT_ERROR( "center must be finite and rotation a unit quaternion" );
+		TT_ERROR( "center must be finite and within +-TT_MAX_POSITION (1e12 m), rotation a unit quaternion" );
 		return ttResult_invalidArgument;
 	}
 	if ( body->type != ttBody_dynamic )
@@ -533,9 +563,9 @@ ttResult ttBody_SetGravityScale( ttBodyId bodyId, ttReal scale )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( scale ) == false )
+	if ( ttIsBoundedReal( scale, TT_MAX_GRAVITY_SCALE ) == false )
 	{
-		TT_ERROR( "scale must be finite" );
+		TT_ERROR( "scale must be finite and within +-TT_MAX_GRAVITY_SCALE (1e6)" );
 		return ttResult_invalidArgument;
 	}
 	body->gravityScale = scale;

@@ -325,8 +325,8 @@ static bool ttAddPair( ttWorld* world, int a, int b )
 	{
 		return false;
 	}
-	uint16_t generationA = world->shapes.generations[a];
-	uint16_t generationB = world->shapes.generations[b];
+	uint32_t generationA = world->shapes.generations[a];
+	uint32_t generationB = world->shapes.generations[b];
 	int slot = ttPairSlot( bp, a, b );
 	if ( bp->slots[slot] >= 0 )
 	{

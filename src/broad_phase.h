@@ -21,7 +21,7 @@ typedef struct ttWorld ttWorld;
 typedef struct ttBroadPair
 {
 	int shapeA, shapeB; ///< shapeA < shapeB
-	uint16_t generationA, generationB;
+	uint32_t generationA, generationB;
 } ttBroadPair;
 
 typedef struct ttBroadPhase

@@ -198,7 +198,10 @@ int ttReduceManifoldPoints( ttContactGeometry* points, int count, ttVec3 normal 
 	}
 	ttReal deepest = points[chosen[0]].separation;
 	ttVec3 p0 = ttFlatPoint( points, chosen[0], normal );
-	chosen[1] = -1;
+	// Each pick starts from a valid index (count > 4 points leave one), not -1: a NaN score
+	// compares false with everything, and a state gone non-finite must not make this index
+	// outside the array.
+	chosen[1] = chosen[0] == 0 ? 1 : 0;
 	ttReal best = -TT_HUGE;
 	for ( int i = 0; i < count; ++i )
 	{
@@ -212,7 +215,11 @@ int ttReduceManifoldPoints( ttContactGeometry* points, int count, ttVec3 normal 
 	ttVec3 p1 = ttFlatPoint( points, chosen[1], normal );
 	ttReal reach = ttDistance( p0, p1 );
 	best = -TT_HUGE;
-	chosen[2] = -1;
+	chosen[2] = 0;
+	while ( chosen[2] == chosen[0] || chosen[2] == chosen[1] )
+	{
+		chosen[2] += 1;
+	}
 	for ( int i = 0; i < count; ++i )
 	{
 		ttReal area =

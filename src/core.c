@@ -129,6 +129,8 @@ const char* ttResultName( ttResult result )
 			return "out of memory";
 		case ttResult_invalidState:
 			return "invalid state";
+		case ttResult_stepFailed:
+			return "step failed";
 	}
 	return "unknown result";
 }

@@ -7,6 +7,7 @@
 // polygons' edges are listed with both adjacent faces.
 #include "hull.h"
 
+#include "bounds.h"
 #include "core.h"
 
 #include "tether/tether.h"
@@ -541,11 +542,23 @@ ttHullData* ttHull_Create( const ttVec3* points, int count, char* error, int err
 	}
 	for ( int i = 0; i < count; ++i )
 	{
-		if ( ttIsValidVec3( points[i] ) == false )
+		if ( ttIsBoundedVec3( points[i], TT_MAX_SHAPE_SIZE ) == false )
 		{
-			ttHullError( error, errorSize, "point %d is NaN or infinite", i );
+			ttHullError( error, errorSize,
+			             "point %d is NaN, infinite or beyond +-TT_MAX_SHAPE_SIZE (1e6 m) from the shape origin", i );
 			return NULL;
 		}
+	}
+	// A hull below TT_MIN_SHAPE_SIZE would have an inertia whose inverse overflows float.
+	ttReal extent = 0;
+	for ( int i = 1; i < count; ++i )
+	{
+		extent = ttMaxReal( extent, ttDistance( points[i], points[0] ) );
+	}
+	if ( extent < TT_MIN_SHAPE_SIZE )
+	{
+		ttHullError( error, errorSize, "the points span %g m, less than TT_MIN_SHAPE_SIZE (1e-6 m)", (double)extent );
+		return NULL;
 	}
 	ttHullBuilder* b = ttAlloc( sizeof( ttHullBuilder ) );
 	ttHullData* hull = ttAlloc( sizeof( ttHullData ) );

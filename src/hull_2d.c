@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 
+// Total: points that compare equal are identical (x and y are all a point has).
 static int ttComparePoints( const void* a, const void* b )
 {
 	const ttPoint2* p = a;

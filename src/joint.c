@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Joints: definitions, creation and removal, the per-substep bookkeeping shared by all types,
 // dispatch to the type files, damping (paper eqs. 31-32) and readouts (eqs. 10 and 17).
+#include "bounds.h"
 #include "constraint.h"
 #include "core.h"
 #include "island.h"
@@ -93,7 +94,7 @@ static bool ttIsNonNegative( ttReal value )
 
 static bool ttIsValidTransform( ttTransform t )
 {
-	return ttIsValidVec3( t.p ) && ttIsValidQuat( t.q );
+	return ttIsBoundedVec3( t.p, TT_MAX_POSITION ) && ttIsValidQuat( t.q );
 }
 
 static const char* ttCheckBaseDef( const ttJointDef* def )
@@ -104,7 +105,7 @@ static const char* ttCheckBaseDef( const ttJointDef* def )
 	}
 	if ( ttIsValidTransform( def->localFrameA ) == false || ttIsValidTransform( def->localFrameB ) == false )
 	{
-		return "local frames must have finite positions and unit quaternions";
+		return "local frames must have finite positions within +-TT_MAX_POSITION (1e12 m) and unit quaternions";
 	}
 	if ( ttIsNonNegative( def->linearCompliance ) == false || ttIsNonNegative( def->angularCompliance ) == false )
 	{
@@ -176,10 +177,12 @@ static const char* ttCheckTypeDef( ttJointType type, const void* def )
 			{
 				return "hinge compliances must be finite and >= 0";
 			}
-			if ( ttIsValidReal( d->targetAngle ) == false || ttIsValidReal( d->motorSpeed ) == false ||
+			if ( ttIsValidReal( d->targetAngle ) == false ||
+			     ttIsBoundedReal( d->motorSpeed, TT_MAX_ANGULAR_SPEED ) == false ||
 			     ttIsNonNegative( d->maxMotorTorque ) == false )
 			{
-				return "hinge targetAngle and motorSpeed must be finite and maxMotorTorque >= 0";
+				return "hinge targetAngle must be finite, motorSpeed within +-TT_MAX_ANGULAR_SPEED (1e6 rad/s) and "
+				       "maxMotorTorque >= 0";
 			}
 			return NULL;
 		}
@@ -210,10 +213,12 @@ static const char* ttCheckTypeDef( ttJointType type, const void* def )
 			{
 				return "prismatic limits must satisfy lowerTranslation <= upperTranslation";
 			}
-			if ( ttIsValidReal( d->targetTranslation ) == false || ttIsNonNegative( d->driveCompliance ) == false ||
-			     ttIsNonNegative( d->maxDriveForce ) == false || ttIsValidReal( d->driveForce ) == false )
+			if ( ttIsBoundedReal( d->targetTranslation, TT_MAX_POSITION ) == false ||
+			     ttIsNonNegative( d->driveCompliance ) == false || ttIsNonNegative( d->maxDriveForce ) == false ||
+			     ttIsBoundedReal( d->driveForce, TT_MAX_FORCE ) == false )
 			{
-				return "prismatic drive values must be finite, compliance and maxDriveForce >= 0";
+				return "prismatic drive values must be finite (targetTranslation within +-TT_MAX_POSITION, driveForce "
+				       "within +-TT_MAX_FORCE), compliance and maxDriveForce >= 0";
 			}
 			return NULL;
 		}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Public accessors of joints: readouts, measured angles and run-time changes of parameters.
+#include "bounds.h"
 #include "core.h"
 #include "island.h"
 #include "world.h"
@@ -278,9 +279,9 @@ ttResult ttHingeJoint_SetMotor( ttJointId jointId, bool enable, ttReal speed, tt
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( speed ) == false || ttIsNonNegativeReal( maxTorque ) == false )
+	if ( ttIsBoundedReal( speed, TT_MAX_ANGULAR_SPEED ) == false || ttIsNonNegativeReal( maxTorque ) == false )
 	{
-		TT_ERROR( "motor speed must be finite and maxTorque >= 0" );
+		TT_ERROR( "motor speed must be finite and within +-TT_MAX_ANGULAR_SPEED (1e6 rad/s), maxTorque >= 0" );
 		return ttResult_invalidArgument;
 	}
 	if ( enable && joint->hinge.enableMotor == false )
@@ -364,7 +365,7 @@ ttResult ttPrismaticJoint_SetTarget( ttJointId jointId, bool enable, ttReal targ
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( target ) == false || ttIsNonNegativeReal( compliance ) == false )
+	if ( ttIsBoundedReal( target, TT_MAX_POSITION ) == false || ttIsNonNegativeReal( compliance ) == false )
 	{
 		TT_ERROR( "target must be finite and compliance >= 0" );
 		return ttResult_invalidArgument;
@@ -384,9 +385,9 @@ ttResult ttPrismaticJoint_SetDriveForce( ttJointId jointId, ttReal force )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( force ) == false )
+	if ( ttIsBoundedReal( force, TT_MAX_FORCE ) == false )
 	{
-		TT_ERROR( "force must be finite" );
+		TT_ERROR( "force must be finite and within +-TT_MAX_FORCE (1e15 N)" );
 		return ttResult_invalidArgument;
 	}
 	joint->prismatic.driveForce = force;

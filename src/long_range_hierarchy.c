@@ -214,24 +214,44 @@ static bool ttJoinLinks( ttWorld* world, const ttLink* left, int le, const ttLin
 	return true;
 }
 
+static int ttCompareInt( int a, int b )
+{
+	return ( a > b ) - ( a < b );
+}
+
+static int ttCompareReal( ttReal a, ttReal b )
+{
+	return ( a > b ) - ( a < b );
+}
+
 // Links that join the same two joints are one constraint: keep the tightest bounds (and the end
 // segments of the tightest upper bound). In a general graph the pairs at a joint multiply from
 // level to level (a rope link with a plank joint has three segments); merging by joint pair keeps
 // a level of the rope bridge of fig. 15 to a few links per joint.
+static int ttCompareJointPairs( const ttLink* a, const ttLink* b )
+{
+	int order = ttCompareInt( a->end[0].joint, b->end[0].joint );
+	return order != 0 ? order : ttCompareInt( a->end[1].joint, b->end[1].joint );
+}
+
+// A total order (qsort's order of equal keys differs between C libraries): by joint pair, then
+// tightest upper bound first, then the rest of the link, so that only identical links tie.
 static int ttCompareLinks( const void* p, const void* q )
 {
 	const ttLink* a = p;
 	const ttLink* b = q;
-	int ka[2] = { a->end[0].joint, a->end[1].joint };
-	int kb[2] = { b->end[0].joint, b->end[1].joint };
-	for ( int i = 0; i < 2; ++i )
+	int order = ttCompareJointPairs( a, b );
+	order = order != 0 ? order : ttCompareReal( a->upper, b->upper );
+	order = order != 0 ? order : ttCompareReal( a->lower, b->lower );
+	order = order != 0 ? order : ttCompareInt( a->limited, b->limited );
+	for ( int i = 0; i < 2 && order == 0; ++i )
 	{
-		if ( ka[i] != kb[i] )
-		{
-			return ka[i] < kb[i] ? -1 : 1;
-		}
+		order = ttCompareInt( a->end[i].body, b->end[i].body );
+		order = order != 0 ? order : ttCompareInt( a->end[i].prevJoint, b->end[i].prevJoint );
+		order = order != 0 ? order : ttCompareReal( a->end[i].alphaUpper, b->end[i].alphaUpper );
+		order = order != 0 ? order : ttCompareReal( a->end[i].alphaLower, b->end[i].alphaLower );
 	}
-	return 0;
+	return order;
 }
 
 static void ttCanonical( ttLink* link )
@@ -255,7 +275,7 @@ static void ttMergeDuplicates( ttLinkArray* level )
 	int kept = 0;
 	for ( int i = 0; i < level->count; ++i )
 	{
-		if ( kept > 0 && ttCompareLinks( level->data + kept - 1, level->data + i ) == 0 )
+		if ( kept > 0 && ttCompareJointPairs( level->data + kept - 1, level->data + i ) == 0 )
 		{
 			ttLink* last = level->data + kept - 1;
 			if ( level->data[i].upper < last->upper )

@@ -175,11 +175,17 @@ void ttSupport_Forget( ttWorld* world )
 	}
 }
 
+// Lowest first; equal heights by node index, so that the order is total (qsort's order of equal
+// keys differs between C libraries).
 static int ttCompareHeights( const void* a, const void* b )
 {
-	ttReal ha = ( (const ttSupportOrder*)a )->height;
-	ttReal hb = ( (const ttSupportOrder*)b )->height;
-	return ha < hb ? -1 : ( ha > hb ? 1 : 0 );
+	const ttSupportOrder* x = a;
+	const ttSupportOrder* y = b;
+	if ( x->height != y->height )
+	{
+		return x->height < y->height ? -1 : 1;
+	}
+	return ( x->node > y->node ) - ( x->node < y->node );
 }
 
 // Grow one per-body array from the set's body capacity to `capacity` slots, zeroing the new ones.

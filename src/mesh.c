@@ -4,6 +4,7 @@
 // longest axis of the triangle centroids), plus the tree walks for boxes and rays.
 #include "mesh.h"
 
+#include "bounds.h"
 #include "core.h"
 #include "world.h"
 
@@ -430,9 +431,9 @@ ttShapeId ttCreateMeshShape( ttBodyId bodyId, const ttShapeDef* def, const ttMes
 	}
 	for ( int i = 0; i < meshDef->vertexCount; ++i )
 	{
-		if ( ttIsValidVec3( meshDef->vertices[i] ) == false )
+		if ( ttIsBoundedVec3( meshDef->vertices[i], TT_MAX_POSITION ) == false )
 		{
-			TT_ERROR( "mesh.vertices[%d] is not finite", i );
+			TT_ERROR( "mesh.vertices[%d] is not finite or beyond +-TT_MAX_POSITION (1e12 m)", i );
 			return ttNullShapeId;
 		}
 	}
@@ -475,9 +476,9 @@ ttShapeId ttCreateHeightfieldShape( ttBodyId bodyId, const ttShapeDef* def, cons
 		return ttNullShapeId;
 	}
 	ttVec3 s = field->scale;
-	if ( ttIsValidVec3( s ) == false || s.x <= 0 || s.y <= 0 || s.z <= 0 )
+	if ( ttIsBoundedVec3( s, TT_MAX_SHAPE_SIZE ) == false || s.x <= 0 || s.y <= 0 || s.z <= 0 )
 	{
-		TT_ERROR( "heightfield.scale must be finite and > 0 in x, y and z" );
+		TT_ERROR( "heightfield.scale must be > 0 and at most TT_MAX_SHAPE_SIZE (1e6) in x, y and z" );
 		return ttNullShapeId;
 	}
 	if ( field->heights == NULL )
@@ -487,9 +488,10 @@ ttShapeId ttCreateHeightfieldShape( ttBodyId bodyId, const ttShapeDef* def, cons
 	}
 	for ( int i = 0; i < rows * columns; ++i )
 	{
-		if ( ttIsValidReal( field->heights[i] ) == false || ttIsValidReal( field->heights[i] * s.y ) == false )
+		if ( ttIsValidReal( field->heights[i] ) == false ||
+		     ttIsBoundedReal( field->heights[i] * s.y, TT_MAX_POSITION ) == false )
 		{
-			TT_ERROR( "heightfield.heights[%d] is not finite", i );
+			TT_ERROR( "heightfield.heights[%d] is not finite or, scaled, beyond +-TT_MAX_POSITION (1e12 m)", i );
 			return ttNullShapeId;
 		}
 	}

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-void ttPool_Create( ttPool* pool, int elementSize, uint16_t generationBase )
+void ttPool_Create( ttPool* pool, int elementSize, uint32_t generationBase )
 {
 	memset( pool, 0, sizeof( *pool ) );
 	pool->elementSize = elementSize;
@@ -35,7 +35,7 @@ static bool ttPool_Reserve( ttPool* pool, int capacity )
 		return false;
 	}
 	pool->data = data;
-	uint16_t* generations = ttGrow( pool->generations, oldCount * sizeof( uint16_t ), newCount * sizeof( uint16_t ) );
+	uint32_t* generations = ttGrow( pool->generations, oldCount * sizeof( uint32_t ), newCount * sizeof( uint32_t ) );
 	bool* used =
 	    generations != NULL ? ttGrow( pool->used, oldCount * sizeof( bool ), newCount * sizeof( bool ) ) : NULL;
 	int* freeList = used != NULL ? ttGrow( pool->freeList, oldCount * sizeof( int ), newCount * sizeof( int ) ) : NULL;
@@ -92,7 +92,14 @@ void ttPool_Free( ttPool* pool, int index )
 {
 	pool->used[index] = false;
 	pool->generations[index] += 1;
+	pool->liveCount -= 1;
+	// A slot whose generation has gone all the way round is retired, not reused: handing it out
+	// again would give a new object the generation of some long-destroyed one, and its stale ids
+	// would come back to life. That costs one slot per 2^32 frees of it.
+	if ( pool->generations[index] == pool->generationBase )
+	{
+		return;
+	}
 	pool->freeList[pool->freeCount] = index;
 	pool->freeCount += 1;
-	pool->liveCount -= 1;
 }

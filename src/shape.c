@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Shapes: creation on a body, materials, destruction.
+#include "bounds.h"
 #include "core.h"
 #include "island.h"
 #include "world.h"
@@ -28,14 +29,19 @@ static bool ttCheckShapeDef( const char* function, const ttShapeDef* def )
 		ttReportError( function, "def is NULL or was not initialised with ttDefaultShapeDef" );
 		return false;
 	}
-	if ( ttIsValidVec3( def->localPosition ) == false || ttIsValidQuat( def->localRotation ) == false )
+	if ( ttIsBoundedVec3( def->localPosition, TT_MAX_POSITION ) == false ||
+	     ttIsValidQuat( def->localRotation ) == false )
 	{
-		ttReportError( function, "localPosition must be finite and localRotation a unit quaternion" );
+		ttReportError( function, "localPosition must be finite and within +-TT_MAX_POSITION (1e12 m), localRotation "
+		                         "a unit quaternion" );
 		return false;
 	}
-	if ( ttIsValidReal( def->density ) == false || def->density < 0 )
+	if ( ttIsValidReal( def->density ) == false ||
+	     ( def->density != 0 && ( def->density < TT_MIN_DENSITY || def->density > TT_MAX_DENSITY ) ) )
 	{
-		ttReportError( function, "density must be finite and >= 0, got %g", (double)def->density );
+		ttReportError( function,
+		               "density must be 0 or within [TT_MIN_DENSITY, TT_MAX_DENSITY] (1e-6 to 1e6 kg/m^3), got %g",
+		               (double)def->density );
 		return false;
 	}
 	if ( ttIsValidReal( def->staticFriction ) == false || def->staticFriction < 0 ||
@@ -52,9 +58,10 @@ static bool ttCheckShapeDef( const char* function, const ttShapeDef* def )
 	return true;
 }
 
-static bool ttIsPositive( ttReal value )
+// A radius, half extent or half height.
+static bool ttIsSize( ttReal value )
 {
-	return ttIsValidReal( value ) && value > 0;
+	return ttIsValidReal( value ) && value >= TT_MIN_SHAPE_SIZE && value <= TT_MAX_SHAPE_SIZE;
 }
 
 ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttShapeDef* def, const ttShape* geometry )
@@ -104,9 +111,9 @@ ttShapeId ttCreateShape( const char* function, ttBodyId bodyId, const ttShapeDef
 
 ttShapeId ttCreateSphereShape( ttBodyId bodyId, const ttShapeDef* def, const ttSphere* sphere )
 {
-	if ( sphere == NULL || ttIsPositive( sphere->radius ) == false )
+	if ( sphere == NULL || ttIsSize( sphere->radius ) == false )
 	{
-		TT_ERROR( "sphere radius must be finite and > 0" );
+		TT_ERROR( "sphere radius must be within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE] (1e-6 to 1e6 m)" );
 		return ttNullShapeId;
 	}
 	ttShape geometry = { .type = ttShape_sphere, .sphere = *sphere };
@@ -115,10 +122,12 @@ ttShapeId ttCreateSphereShape( ttBodyId bodyId, const ttShapeDef* def, const ttS
 
 ttShapeId ttCreateCapsuleShape( ttBodyId bodyId, const ttShapeDef* def, const ttCapsule* capsule )
 {
-	if ( capsule == NULL || ttIsPositive( capsule->radius ) == false || ttIsValidVec3( capsule->center1 ) == false ||
-	     ttIsValidVec3( capsule->center2 ) == false )
+	if ( capsule == NULL || ttIsSize( capsule->radius ) == false ||
+	     ttIsBoundedVec3( capsule->center1, TT_MAX_SHAPE_SIZE ) == false ||
+	     ttIsBoundedVec3( capsule->center2, TT_MAX_SHAPE_SIZE ) == false )
 	{
-		TT_ERROR( "capsule radius must be finite and > 0 and its centers finite" );
+		TT_ERROR( "capsule radius must be within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE] (1e-6 to 1e6 m) and its "
+		          "centers finite and within +-TT_MAX_SHAPE_SIZE" );
 		return ttNullShapeId;
 	}
 	ttShape geometry = { .type = ttShape_capsule, .capsule = *capsule };
@@ -127,10 +136,10 @@ ttShapeId ttCreateCapsuleShape( ttBodyId bodyId, const ttShapeDef* def, const tt
 
 ttShapeId ttCreateBoxShape( ttBodyId bodyId, const ttShapeDef* def, const ttBox* box )
 {
-	if ( box == NULL || ttIsPositive( box->halfExtents.x ) == false || ttIsPositive( box->halfExtents.y ) == false ||
-	     ttIsPositive( box->halfExtents.z ) == false )
+	if ( box == NULL || ttIsSize( box->halfExtents.x ) == false || ttIsSize( box->halfExtents.y ) == false ||
+	     ttIsSize( box->halfExtents.z ) == false )
 	{
-		TT_ERROR( "box half extents must be finite and > 0" );
+		TT_ERROR( "box half extents must be within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE] (1e-6 to 1e6 m)" );
 		return ttNullShapeId;
 	}
 	ttShape geometry = { .type = ttShape_box, .box = *box };
@@ -139,10 +148,11 @@ ttShapeId ttCreateBoxShape( ttBodyId bodyId, const ttShapeDef* def, const ttBox*
 
 ttShapeId ttCreatePlaneShape( ttBodyId bodyId, const ttShapeDef* def, const ttPlane* plane )
 {
-	if ( plane == NULL || ttIsValidVec3( plane->normal ) == false || ttIsValidReal( plane->offset ) == false ||
-	     ttLength( plane->normal ) < (ttReal)1e-6 )
+	if ( plane == NULL || ttIsBoundedVec3( plane->normal, TT_MAX_POSITION ) == false ||
+	     ttIsValidReal( plane->offset ) == false || ttLength( plane->normal ) < (ttReal)1e-6 ||
+	     ttAbs( plane->offset ) > TT_MAX_POSITION * ttLength( plane->normal ) )
 	{
-		TT_ERROR( "plane normal must be finite and non-zero and its offset finite" );
+		TT_ERROR( "plane normal must be finite and non-zero and its offset within +-TT_MAX_POSITION (1e12 m)" );
 		return ttNullShapeId;
 	}
 	ttReal length = ttLength( plane->normal );

@@ -3,6 +3,7 @@
 // of a hull's data when its shape goes away.
 #include "shape_convex.h"
 
+#include "bounds.h"
 #include "core.h"
 #include "hull.h"
 #include "mesh.h"
@@ -12,10 +13,12 @@
 
 ttShapeId ttCreateCylinderShape( ttBodyId bodyId, const ttShapeDef* def, const ttCylinder* cylinder )
 {
-	if ( cylinder == NULL || ttIsValidReal( cylinder->halfHeight ) == false || cylinder->halfHeight <= 0 ||
-	     ttIsValidReal( cylinder->radius ) == false || cylinder->radius <= 0 )
+	if ( cylinder == NULL || ttIsBoundedReal( cylinder->halfHeight, TT_MAX_SHAPE_SIZE ) == false ||
+	     cylinder->halfHeight < TT_MIN_SHAPE_SIZE || ttIsBoundedReal( cylinder->radius, TT_MAX_SHAPE_SIZE ) == false ||
+	     cylinder->radius < TT_MIN_SHAPE_SIZE )
 	{
-		TT_ERROR( "cylinder halfHeight and radius must be finite and > 0" );
+		TT_ERROR(
+		    "cylinder halfHeight and radius must be within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE] (1e-6 to 1e6 m)" );
 		return ttNullShapeId;
 	}
 	ttShape geometry = { .type = ttShape_cylinder, .cylinder = *cylinder };

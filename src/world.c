@@ -2,6 +2,7 @@
 // World lifetime, settings, id resolution and the step entry point.
 #include "world.h"
 
+#include "bounds.h"
 #include "contact_solver.h"
 #include "core.h"
 #include "island.h"
@@ -9,6 +10,7 @@
 #include "joint_solver.h"
 #include "long_range.h"
 #include "step.h"
+#include "step_guard.h"
 
 #include "tether/tether.h"
 
@@ -20,7 +22,7 @@
 // Registry of live worlds so that ids can be checked. Like the allocator hook this is process
 // state; it holds no simulation data.
 static ttWorld* s_worlds[TT_MAX_WORLDS];
-static uint16_t s_worldGenerations[TT_MAX_WORLDS];
+static uint32_t s_worldGenerations[TT_MAX_WORLDS];
 
 ttWorldDef ttDefaultWorldDef( void )
 {
@@ -50,15 +52,19 @@ ttWorldDef ttDefaultWorldDef( void )
 	return def;
 }
 
-ttWorld* ttGetWorldByIndex( int index )
+ttWorld* ttGetWorldByIndex( uint32_t index )
 {
-	return index >= 0 && index < TT_MAX_WORLDS ? s_worlds[index] : NULL;
+	return index < TT_MAX_WORLDS ? s_worlds[index] : NULL;
 }
 
 ttWorld* ttGetWorld( ttWorldId id )
 {
-	int index = (int)id.index1 - 1;
-	if ( index < 0 || index >= TT_MAX_WORLDS || s_worlds[index] == NULL || s_worldGenerations[index] != id.generation )
+	if ( id.index1 == 0 || id.index1 > TT_MAX_WORLDS )
+	{
+		return NULL;
+	}
+	uint32_t index = id.index1 - 1;
+	if ( s_worlds[index] == NULL || s_worldGenerations[index] != id.generation )
 	{
 		return NULL;
 	}
@@ -89,9 +95,9 @@ bool ttWorld_IsValid( ttWorldId worldId )
 static bool ttCheckWorldSettings( const char* function, ttVec3 gravity, int substeps, int iterations,
                                   ttReal contactCompliance )
 {
-	if ( ttIsValidVec3( gravity ) == false )
+	if ( ttIsBoundedVec3( gravity, TT_MAX_GRAVITY ) == false )
 	{
-		ttReportError( function, "gravity must be finite" );
+		ttReportError( function, "gravity must be finite and each component within +-TT_MAX_GRAVITY (1e6 m/s^2)" );
 		return false;
 	}
 	if ( substeps < 1 || substeps > 100000 )
@@ -230,7 +236,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	world->jointBaumgarte = def->jointBaumgarte;
 	world->jointCfm = def->jointCfm;
 	world->jointTreeSolve = def->jointTreeSolve;
-	uint16_t generationBase = (uint16_t)( world->generation * 4099u );
+	uint32_t generationBase = world->generation * 4099u;
 	ttPool_Create( &world->bodies, sizeof( ttBody ), generationBase );
 	ttPool_Create( &world->shapes, sizeof( ttShape ), generationBase );
 	ttPool_Create( &world->joints, sizeof( ttJoint ), generationBase );
@@ -259,7 +265,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 	ttIsland_AddBody( world, world->groundBody, false );
 
 	s_worlds[slot] = world;
-	return ( ttWorldId ){ (uint16_t)( slot + 1 ), world->generation };
+	return ( ttWorldId ){ (uint32_t)( slot + 1 ), world->generation };
 }
 
 void ttDestroyWorld( ttWorldId worldId )
@@ -306,6 +312,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->islandScratch );
 	ttFree( world->islandRest );
 	ttFree( world->sleepingManifolds );
+	ttStepGuard_Destroy( world );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
 	ttFree( world );
@@ -318,9 +325,11 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidReal( timeStep ) == false || timeStep < 0 )
+	if ( ttIsValidReal( timeStep ) == false ||
+	     ( timeStep != 0 && ( timeStep < TT_MIN_TIME_STEP || timeStep > TT_MAX_TIME_STEP ) ) )
 	{
-		TT_ERROR( "timeStep must be finite and >= 0" );
+		TT_ERROR( "timeStep must be 0 or within [TT_MIN_TIME_STEP, TT_MAX_TIME_STEP] (1e-9 to 10 s), got %g",
+		          (double)timeStep );
 		return ttResult_invalidArgument;
 	}
 	world->breakEventCount = 0;
@@ -328,15 +337,20 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_ok;
 	}
+	if ( ttStepGuard_Save( world ) == false )
+	{
+		return ttResult_outOfMemory;
+	}
 	world->locked = true;
 	double start = ttNowMilliseconds();
 	// The context lives in the world: the readouts between steps use its h.
 	world->step = ttStepContext_Make( world, timeStep );
 	ttStep( &world->step );
+	ttResult result = ttStepGuard_Check( world );
 	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;
-	return ttResult_ok;
+	return result;
 }
 
 ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
@@ -346,9 +360,9 @@ ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity )
 	{
 		return ttResult_invalidId;
 	}
-	if ( ttIsValidVec3( gravity ) == false )
+	if ( ttIsBoundedVec3( gravity, TT_MAX_GRAVITY ) == false )
 	{
-		TT_ERROR( "gravity must be finite" );
+		TT_ERROR( "gravity must be finite and each component within +-TT_MAX_GRAVITY (1e6 m/s^2)" );
 		return ttResult_invalidArgument;
 	}
 	if ( gravity.x != world->gravity.x || gravity.y != world->gravity.y || gravity.z != world->gravity.z )
@@ -735,7 +749,7 @@ ttJointId ttMakeJointId( const ttWorld* world, int index )
 	return ( ttJointId ){ index + 1, world->index, world->joints.generations[index] };
 }
 
-static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, const char* what )
+static ttWorld* ttResolveObjectWorld( const char* function, uint32_t world0, const char* what )
 {
 	ttWorld* world = ttGetWorldByIndex( world0 );
 	if ( world == NULL )
@@ -752,7 +766,7 @@ static ttWorld* ttResolveObjectWorld( const char* function, uint16_t world0, con
 }
 
 // A live object of a pool, or NULL with a message naming the caller.
-static void* ttResolvePoolObject( const char* function, uint16_t world0, int32_t index1, uint16_t generation,
+static void* ttResolvePoolObject( const char* function, uint32_t world0, int32_t index1, uint32_t generation,
                                   size_t poolOffset, const char* what, ttWorld** worldOut )
 {
 	ttWorld* world = ttResolveObjectWorld( function, world0, what );

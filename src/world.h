@@ -16,7 +16,7 @@
 typedef struct ttWorld
 {
 	uint16_t index;
-	uint16_t generation;
+	uint32_t generation;
 
 	ttVec3 gravity;
 	int substeps;
@@ -94,6 +94,8 @@ typedef struct ttWorld
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
 	struct ttSiScratch* siJoints;        ///< velocity-level joints' rows (joint_solver_si.c), NULL until first used
 	struct ttPointMassScratch* pointMassJoints; ///< point-mass frames (joint_solver_pointmass.c), NULL until first used
+	struct ttSavedBody* savedBodies;     ///< body states before the step (step_guard.c)
+	int savedBodyCount, savedBodyCapacity;
 
 	ttStepStats stats;
 	/// The context of the step in progress, or of the last one between steps: the readouts turn
@@ -103,7 +105,7 @@ typedef struct ttWorld
 } ttWorld;
 
 ttWorld* ttGetWorld( ttWorldId id );
-ttWorld* ttGetWorldByIndex( int index );
+ttWorld* ttGetWorldByIndex( uint32_t index );
 
 static inline ttBody* ttWorld_Body( ttWorld* world, int index )
 {

@@ -42,7 +42,7 @@ static ttResult ttCheckBulkRead( const char* function, ttWorldId worldId, const 
 
 // Whether an id names a live object of this pool in this world; the world's hidden ground body
 // is not one of the user's bodies.
-static bool ttIsLiveIn( const ttWorld* world, const ttPool* pool, uint16_t world0, int32_t index1, uint16_t generation )
+static bool ttIsLiveIn( const ttWorld* world, const ttPool* pool, uint32_t world0, int32_t index1, uint32_t generation )
 {
 	int index = index1 - 1;
 	if ( world0 != world->index || ttPool_IsLive( pool, index, generation ) == false )

@@ -25,7 +25,13 @@ static const BadScene s_badScenes[] = {
       "bodies[0].shapes[0].triangles: entry 0: index 3 is not a vertex index in [0, 3)" },
     { "mesh_on_dynamic_body.json", "allowed on static and kinematic bodies only" },
     { "mesh_file_malformed.json",
-      "bodies[0].shapes[0].file: tests/bad_scenes/../data/mesh_bad_face.obj:7: face corner 9 refers to no vertex" },
+      "bodies[0].shapes[0].file: tests/bad_scenes/meshes/mesh_bad_face.obj:7: face corner 9 refers to no vertex" },
+    // mesh files outside the scene's directory tree are refused (tether --any-mesh-path lifts it)
+    { "mesh_file_outside.json", "bodies[0].shapes[0].file: '../data/mesh_cube.obj' is outside the scene file's" },
+    { "mesh_file_absolute.json", "bodies[0].shapes[0].file: '/etc/mesh_cube.obj' is outside the scene file's" },
+    // cJSON's nesting limit (1000) is told apart from a syntax error
+    { "nesting_too_deep.json", "nesting_too_deep.json:1:1012: JSON nesting too deep: arrays and objects nested 1201 "
+                               "levels, more than the 1000" },
     { "heightfield_ragged_rows.json", "bodies[0].shapes[0].heights: row 1 must be an array of 3 numbers" },
     // invalid JSON: line and column
     { "invalid_json_trailing_comma.json", "invalid_json_trailing_comma.json:4:17: invalid JSON" },
@@ -203,6 +209,11 @@ static void CheckMissingFile( void )
 	ENSURE( loaded == false );
 	ENSURE( strstr( error, "tests/bad_scenes/does_not_exist.json" ) != NULL );
 	ENSURE( TT_IS_NULL( scene.worldId ) );
+	// A directory is named as one (reading it would fail with "Input/output error").
+	loaded = ttScene_LoadFile( "tests/bad_scenes", &scene, error, (int)sizeof( error ) );
+	printf( "directory -> %s\n", error );
+	ENSURE( loaded == false );
+	ENSURE( strstr( error, "tests/bad_scenes: is a directory" ) != NULL );
 }
 
 // Strings: invalid JSON gets a line number, a NULL error buffer is allowed, a tiny one truncates.

@@ -56,6 +56,9 @@ static void ttPrintUsage( FILE* out )
 	         "        plot metrics over time, several runs overlaid (runs tools/plot.py)\n"
 	         "  help  print this text\n"
 	         "\n"
+	         "  --any-mesh-path (any command) lets scene files name mesh files outside their own\n"
+	         "        directory tree (absolute paths, '..'); refused by default\n"
+	         "\n"
 	         "See docs/cli.md and docs/scene-format.md.\n",
 	         jointNames, contactNames );
 }
@@ -340,6 +343,20 @@ static int ttPlotCommand( int argc, char** argv )
 
 int main( int argc, char** argv )
 {
+	// --any-mesh-path, anywhere on the line, lets scenes name mesh files outside their directory
+	// (ttScene_AllowAnyMeshPath); it is taken out before the command sees its options.
+	int kept = 1;
+	for ( int i = 1; i < argc; ++i )
+	{
+		if ( strcmp( argv[i], "--any-mesh-path" ) == 0 )
+		{
+			ttScene_AllowAnyMeshPath( true );
+			continue;
+		}
+		argv[kept++] = argv[i];
+	}
+	argc = kept;
+	argv[argc] = NULL;
 	if ( argc < 2 )
 	{
 		ttPrintUsage( stderr );

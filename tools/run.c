@@ -4,6 +4,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -101,7 +102,16 @@ bool ttRunScene( const ttScene* scene, const ttRunOptions* options, ttRunResult*
 	memset( result, 0, sizeof( *result ) );
 	double seconds = options->seconds >= 0 ? options->seconds : (double)scene->seconds;
 	double timeStep = (double)scene->timeStep;
-	int steps = (int)llround( seconds / timeStep );
+	// The step count is an int: refuse a duration that does not fit rather than let it wrap.
+	double stepCount = round( seconds / timeStep );
+	if ( ( stepCount >= 0 && stepCount <= (double)INT_MAX ) == false )
+	{
+		snprintf( error, (size_t)errorSize,
+		          "%s: %g s at a time step of %g s is %.4g steps, more than the %d a run can take", scene->name,
+		          seconds, timeStep, stepCount, INT_MAX );
+		return false;
+	}
+	int steps = (int)stepCount;
 	ttRecorder recorder;
 	if ( ttPreparePaths( scene, options, result, error, errorSize ) == false ||
 	     ttRecorder_Open( &recorder, scene, result->csvPath, error, errorSize ) == false )

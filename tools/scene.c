@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 // ---------------------------------------------------------------------------------------------
 // Library messages. The library reports why it rejected a call through its log function, which
@@ -264,6 +265,11 @@ static bool ttLoader_WorldSettings( ttSceneLoader* loader, const cJSON* world, t
 	ok = ok && ttReader_Int( r, world, "substeps", 1, 100000, &def->substeps );
 	ok = ok && ttReader_Int( r, world, "iterations", 1, 100000, &def->iterations );
 	ok = ok && ttReader_Number( r, world, "timeStep", ttRange_positive, &scene->timeStep );
+	if ( ok && ( scene->timeStep < TT_MIN_TIME_STEP || scene->timeStep > TT_MAX_TIME_STEP ) )
+	{
+		ok = ttReader_Fail( r, "timeStep", "must be within [%g, %g] s (TT_MIN_TIME_STEP, TT_MAX_TIME_STEP), got %g",
+		                    (double)TT_MIN_TIME_STEP, (double)TT_MAX_TIME_STEP, (double)scene->timeStep );
+	}
 	ok = ok && ttReader_Number( r, world, "seconds", ttRange_nonNegative, &scene->seconds );
 	ok = ok && ttReader_Bool( r, world, "contacts", &def->enableContacts );
 	ok = ok && ttReader_Number( r, world, "contactCompliance", ttRange_nonNegative, &def->contactCompliance );
@@ -878,6 +884,35 @@ static void ttDefaultSceneName( const char* sourceName, char* name )
 	}
 }
 
+// Arrays and objects open (not yet closed) before `end`, brackets inside strings not counted;
+// *deepest gets the deepest nesting of the whole text.
+static int ttOpenBrackets( const char* text, const char* end, int* deepest )
+{
+	int depth = 0, depthAtEnd = 0;
+	*deepest = 0;
+	bool inString = false;
+	for ( const char* c = text; *c != 0; ++c )
+	{
+		depthAtEnd = end != NULL && c <= end ? depth : depthAtEnd;
+		*deepest = depth > *deepest ? depth : *deepest;
+		if ( inString )
+		{
+			if ( *c == '\\' && c[1] != 0 )
+			{
+				++c; // the escaped character, a quote perhaps, does not end the string
+			}
+			else if ( *c == '"' )
+			{
+				inString = false;
+			}
+			continue;
+		}
+		inString = *c == '"';
+		depth += ( *c == '[' || *c == '{' ) ? 1 : ( ( *c == ']' || *c == '}' ) ? -1 : 0 );
+	}
+	return depthAtEnd;
+}
+
 static bool ttLoader_InvalidJson( ttSceneLoader* loader, const char* text, const char* end )
 {
 	int line = 1, column = 1;
@@ -888,6 +923,17 @@ static bool ttLoader_InvalidJson( ttSceneLoader* loader, const char* text, const
 	}
 	ttSceneReader* r = &loader->reader;
 	r->failed = true;
+	// cJSON stops at CJSON_NESTING_LIMIT open arrays and objects and reports it like a syntax
+	// error; count the brackets open where it stopped to tell the two apart.
+	int deepest = 0;
+	if ( ttOpenBrackets( text, end, &deepest ) >= CJSON_NESTING_LIMIT )
+	{
+		snprintf( r->error, (size_t)r->errorSize,
+		          "%s:%d:%d: JSON nesting too deep: arrays and objects nested %d levels, more than the %d the reader "
+		          "takes",
+		          r->source, line, column, deepest, CJSON_NESTING_LIMIT );
+		return false;
+	}
 	snprintf( r->error, (size_t)r->errorSize,
 	          "%s:%d:%d: invalid JSON (a missing comma, bracket or quote near here? JSON has no comments, "
 	          "trailing commas, NaN or Infinity)",
@@ -981,16 +1027,26 @@ bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scen
 	return ok;
 }
 
-// Reads a whole file into a NUL-terminated buffer; NULL with errno set on failure.
-static char* ttReadFile( const char* path )
+// Reads a whole file into a NUL-terminated buffer; NULL and a message naming the file on failure:
+// not there, a directory, unreadable, or longer than TT_SCENE_FILE_MAX_BYTES (checked while
+// reading, so that a device such as /dev/zero, whose size stat does not give, fails too).
+static char* ttReadFile( const char* path, char* error, int errorSize )
 {
+	struct stat info;
+	if ( stat( path, &info ) == 0 && S_ISDIR( info.st_mode ) )
+	{
+		snprintf( error, (size_t)errorSize, "%s: is a directory, not a scene file (give a .json file)", path );
+		return NULL;
+	}
 	FILE* file = fopen( path, "rb" );
 	if ( file == NULL )
 	{
+		snprintf( error, (size_t)errorSize, "%s: cannot read the scene file: %s", path, strerror( errno ) );
 		return NULL;
 	}
 	size_t capacity = 1 << 16, size = 0;
 	char* text = malloc( capacity );
+	bool tooLarge = false;
 	while ( text != NULL )
 	{
 		size += fread( text + size, 1, capacity - size - 1, file );
@@ -998,7 +1054,13 @@ static char* ttReadFile( const char* path )
 		{
 			break;
 		}
-		capacity *= 2;
+		if ( size > TT_SCENE_FILE_MAX_BYTES )
+		{
+			tooLarge = true;
+			break;
+		}
+		// Room for one byte past the limit, to tell a file at the limit from a longer one.
+		capacity = 2 * capacity < TT_SCENE_FILE_MAX_BYTES + 2 ? 2 * capacity : TT_SCENE_FILE_MAX_BYTES + 2;
 		char* larger = realloc( text, capacity );
 		if ( larger == NULL )
 		{
@@ -1008,26 +1070,40 @@ static char* ttReadFile( const char* path )
 	}
 	bool failed = ferror( file ) != 0;
 	fclose( file );
-	if ( text == NULL || failed )
+	if ( text == NULL || failed || tooLarge )
 	{
 		free( text );
-		errno = failed ? EIO : ENOMEM;
+		if ( tooLarge )
+		{
+			snprintf( error, (size_t)errorSize, "%s: the scene file is larger than %zu MiB, the most the loader reads",
+			          path, TT_SCENE_FILE_MAX_BYTES >> 20 );
+		}
+		else
+		{
+			snprintf( error, (size_t)errorSize, "%s: cannot read the scene file: %s", path,
+			          failed ? "read error" : "out of memory" );
+		}
 		return NULL;
 	}
 	text[size] = 0;
+	if ( strlen( text ) != size )
+	{
+		snprintf( error, (size_t)errorSize, "%s: byte %zu is NUL: not a text file (a scene is JSON text)", path,
+		          strlen( text ) + 1 );
+		free( text );
+		return NULL;
+	}
 	return text;
 }
 
 bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorSize )
 {
 	memset( scene, 0, sizeof( *scene ) );
-	char* text = ttReadFile( path );
+	char fallback[8];
+	char* text =
+	    ttReadFile( path, error != NULL ? error : fallback, error != NULL ? errorSize : (int)sizeof( fallback ) );
 	if ( text == NULL )
 	{
-		if ( error != NULL && errorSize > 0 )
-		{
-			snprintf( error, (size_t)errorSize, "%s: cannot read the scene file: %s", path, strerror( errno ) );
-		}
 		return false;
 	}
 	bool ok = ttScene_LoadString( text, path, scene, error, errorSize );

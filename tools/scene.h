@@ -39,6 +39,15 @@ typedef struct ttScene
 	ttProbe* probes;
 } ttScene;
 
+/// The largest scene file ttScene_LoadFile reads (256 MiB; the largest shipped scene is a few MB).
+#define TT_SCENE_FILE_MAX_BYTES ( (size_t)256 << 20 )
+
+/// Mesh "file" paths of scene files are confined to the scene file's directory tree: an absolute
+/// path or one with a ".." component is refused (a scene from elsewhere cannot make the loader
+/// open any file on the machine). This process-wide switch lifts the rule (`tether
+/// --any-mesh-path`); false by default.
+void ttScene_AllowAnyMeshPath( bool allow );
+
 /// Load a scene file and create its world. On failure returns false, creates nothing, and writes
 /// a message naming the file, the field (as a JSON path such as bodies[3].shapes[0].radius) and
 /// what is wrong into error.

@@ -84,7 +84,32 @@ static bool ttLoader_InlineMesh( ttSceneLoader* loader, const cJSON* item, ttMes
 	return true;
 }
 
-// "file": relative to the directory of the scene file (absolute paths are used as they are).
+static bool s_anyMeshPath = false;
+
+void ttScene_AllowAnyMeshPath( bool allow )
+{
+	s_anyMeshPath = allow;
+}
+
+// Whether a relative path stays inside its directory tree: no ".." component (a lexical test;
+// links inside the tree are the tree owner's business).
+static bool ttStaysInside( const char* file )
+{
+	for ( const char* part = file; *part != 0; )
+	{
+		size_t length = strcspn( part, "/\\" );
+		if ( length == 2 && part[0] == '.' && part[1] == '.' )
+		{
+			return false;
+		}
+		part += length;
+		part += *part != 0 ? 1 : 0;
+	}
+	return true;
+}
+
+// "file": relative to the directory of the scene file, and inside it unless
+// ttScene_AllowAnyMeshPath lifted the rule (then absolute paths are used as they are).
 static bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshFile* mesh )
 {
 	ttSceneReader* r = &loader->reader;
@@ -96,6 +121,13 @@ static bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshF
 	if ( file[0] == '\0' )
 	{
 		return ttReader_Fail( r, "file", "must name an .obj or .stl file" );
+	}
+	if ( s_anyMeshPath == false && ( file[0] == '/' || file[0] == '\\' || ttStaysInside( file ) == false ) )
+	{
+		return ttReader_Fail( r, "file",
+		                      "'%s' is outside the scene file's directory (absolute or with '..'); mesh files must "
+		                      "lie in the scene's directory tree (tether --any-mesh-path lifts this)",
+		                      file );
 	}
 	char path[1024];
 	const char* slash = strrchr( r->source, '/' );

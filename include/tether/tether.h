@@ -4,7 +4,11 @@
 // Conventions: functions are named ttObject_Verb; every argument is checked at the boundary and
 // an invalid one (NaN or infinite numbers, negative mass or compliance, zero-size shapes, null or
 // stale ids) leaves the world unchanged, logs a message naming the argument, and returns an error
-// code, a null id or zero. Units are SI; compliance is the inverse of stiffness (m/N, rad/(N m)).
+// code, a null id or zero. Finite is not enough: positions, velocities, gravity, loads, masses and
+// time steps must also lie within the ranges of base.h (TT_MAX_POSITION, TT_MAX_SPEED, ...), so
+// that the step cannot overflow; a value outside is refused the same way. A step that still ends
+// with a non-finite body state is undone and reported (ttWorld_Step, ttResult_stepFailed). Units
+// are SI; compliance is the inverse of stiffness (m/N, rad/(N m)).
 #pragma once
 
 #include "base.h"
@@ -22,7 +26,11 @@ TT_API ttWorldId ttCreateWorld( const ttWorldDef* def );
 TT_API void ttDestroyWorld( ttWorldId worldId );
 TT_API bool ttWorld_IsValid( ttWorldId worldId );
 
-/// Advance the world by timeStep seconds with the world's substeps and iterations.
+/// Advance the world by timeStep seconds with the world's substeps and iterations. timeStep is 0
+/// (nothing happens) or within [TT_MIN_TIME_STEP, TT_MAX_TIME_STEP] (1e-9 to 10 s). If the step
+/// leaves any body state NaN or infinite, the bodies are put back as they were before it, the
+/// carried contact impulses dropped, the bodies named in the log, and ttResult_stepFailed returned
+/// (docs/hardening.md); ttResult_outOfMemory when the guard cannot save the states (no step).
 TT_API ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep );
 
 TT_API ttResult ttWorld_SetGravity( ttWorldId worldId, ttVec3 gravity );

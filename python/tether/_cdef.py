@@ -16,10 +16,10 @@ const char* ttResultName( ttResult result );
 typedef struct ttVersion { int major, minor, revision; } ttVersion;
 ttVersion ttGetVersion( void );
 
-typedef struct ttWorldId { uint16_t index1; uint16_t generation; } ttWorldId;
-typedef struct ttBodyId { int32_t index1; uint16_t world0; uint16_t generation; } ttBodyId;
-typedef struct ttShapeId { int32_t index1; uint16_t world0; uint16_t generation; } ttShapeId;
-typedef struct ttJointId { int32_t index1; uint16_t world0; uint16_t generation; } ttJointId;
+typedef struct ttWorldId { uint32_t index1; uint32_t generation; } ttWorldId;
+typedef struct ttBodyId { int32_t index1; uint32_t world0; uint32_t generation; } ttBodyId;
+typedef struct ttShapeId { int32_t index1; uint32_t world0; uint32_t generation; } ttShapeId;
+typedef struct ttJointId { int32_t index1; uint32_t world0; uint32_t generation; } ttJointId;
 
 typedef struct ttVec3 { ttReal x, y, z; } ttVec3;
 typedef struct ttQuat { ttReal x, y, z, w; } ttQuat;
