@@ -156,10 +156,29 @@ static void ttBody_ApplyPositionalImpulseWith( ttBody* body, ttMat3 invInertia, 
 	ttBody_Rotate( body, ttScale( sign, ttMat3MulVec( invInertia, ttCross( r, p ) ) ) );
 }
 
-ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
-                               ttReal h, ttVec3* lambda )
+// Orthogonal projector sum a a^T onto the span of `count` orthonormal axes.
+static ttMat3 ttProjector( const ttVec3* axes, int count )
 {
-	if ( error.x == 0 && error.y == 0 && error.z == 0 && compliance == 0 )
+	ttMat3 projector = { 0 };
+	for ( int i = 0; i < count; ++i )
+	{
+		ttVec3 a = axes[i];
+		projector = ttMat3Add( projector, ( ttMat3 ){ ttScale( a.x, a ), ttScale( a.y, a ), ttScale( a.z, a ) } );
+	}
+	return projector;
+}
+
+// The block solve of eq. 4, restricted to the directions of `axes` (an orthonormal set; count 3
+// is all of space): K' delta lambda = P b with K' = P K P + (E - P), P the projector onto the
+// axes. The multiplier then has no component along a free direction, so the impulse does no
+// work along it. Solving the full K against an error that only lies in the constrained
+// directions instead asks for delta = delta_old - error exactly, which pins the free coordinate
+// too; through the lever-arm terms of K that impulse has a part along the free axis, and a
+// prismatic or generic joint with a 10 m lever arm gained energy every substep until it blew up.
+static ttVec3 ttSolvePointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error,
+                                      const ttVec3* axes, int count, ttReal compliance, ttReal h, ttVec3* lambda )
+{
+	if ( count == 0 || ( error.x == 0 && error.y == 0 && error.z == 0 && compliance == 0 ) )
 	{
 		return TT_VEC3_ZERO;
 	}
@@ -170,11 +189,31 @@ ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 r
 	    ttMat3Add( ttPointInvMassMatrix( bodyA->invMass, invA, rA ), ttPointInvMassMatrix( bodyB->invMass, invB, rB ) );
 	k = ttMat3Add( k, ttMat3Diagonal( ( ttVec3 ){ alphaTilde, alphaTilde, alphaTilde } ) );
 	// Eq. 4 with vectors: K delta lambda = -(c + alphaTilde lambda).
-	ttVec3 deltaLambda = ttMat3Solve( k, ttNeg( ttMulAdd( error, alphaTilde, *lambda ) ) );
+	ttVec3 b = ttNeg( ttMulAdd( error, alphaTilde, *lambda ) );
+	if ( count < 3 )
+	{
+		ttMat3 projector = ttProjector( axes, count );
+		ttMat3 complement = ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ 1, 1, 1 } ), ttMat3Scale( -1, projector ) );
+		k = ttMat3Add( ttMat3Mul( projector, ttMat3Mul( k, projector ) ), complement );
+		b = ttMat3MulVec( projector, b );
+	}
+	ttVec3 deltaLambda = ttMat3Solve( k, b );
 	*lambda = ttAdd( *lambda, deltaLambda );
 	ttBody_ApplyPositionalImpulseWith( bodyB, invB, deltaLambda, rB, 1 );
 	ttBody_ApplyPositionalImpulseWith( bodyA, invA, deltaLambda, rA, -1 );
 	return deltaLambda;
+}
+
+ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
+                               ttReal h, ttVec3* lambda )
+{
+	return ttSolvePointCorrection( bodyA, bodyB, rA, rB, error, NULL, 3, compliance, h, lambda );
+}
+
+ttVec3 ttApplyAxesCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, const ttVec3* axes,
+                              int count, ttReal compliance, ttReal h, ttVec3* lambda )
+{
+	return ttSolvePointCorrection( bodyA, bodyB, rA, rB, error, axes, count, compliance, h, lambda );
 }
 
 // Solve the symmetric positive semi-definite 6x6 system k x = b in place by Cholesky; a pivot that
@@ -233,9 +272,11 @@ static void ttSetBlock( ttReal k[6][6], int row, int column, ttMat3 m )
 	}
 }
 
-void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
-                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
-                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
+// The weld's 6x6 solve with the positional rows restricted to `count` orthonormal axes as in
+// ttSolvePointCorrection (count 3: all of space).
+static void ttSolveWeld( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError, const ttVec3* axes,
+                         int count, ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
+                         ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
 {
 	ttReal linearTilde = linearCompliance / ( h * h );
 	ttReal angularTilde = angularCompliance / ( h * h );
@@ -249,12 +290,22 @@ void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, 
 	ttMat3 kaa =
 	    ttMat3Add( ttMat3Add( invA, invB ), ttMat3Diagonal( ( ttVec3 ){ angularTilde, angularTilde, angularTilde } ) );
 
+	ttVec3 bl = ttNeg( ttMulAdd( positionError, linearTilde, *linearLambda ) );
+	if ( count < 3 )
+	{
+		// K' = [[P K_ll P + (E - P), P K_la], [K_la^T P, K_aa]], b' = [P b_l, b_a]: the positional
+		// multiplier stays in the span of the axes.
+		ttMat3 projector = ttProjector( axes, count );
+		ttMat3 complement = ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ 1, 1, 1 } ), ttMat3Scale( -1, projector ) );
+		kll = ttMat3Add( ttMat3Mul( projector, ttMat3Mul( kll, projector ) ), complement );
+		kla = ttMat3Mul( projector, kla );
+		bl = ttMat3MulVec( projector, bl );
+	}
 	ttReal k[6][6];
 	ttSetBlock( k, 0, 0, kll );
 	ttSetBlock( k, 0, 3, kla );
 	ttSetBlock( k, 3, 0, ttMat3Transpose( kla ) );
 	ttSetBlock( k, 3, 3, kaa );
-	ttVec3 bl = ttNeg( ttMulAdd( positionError, linearTilde, *linearLambda ) );
 	ttVec3 ba = ttNeg( ttMulAdd( rotationError, angularTilde, *angularLambda ) );
 	ttReal b[6] = { bl.x, bl.y, bl.z, ba.x, ba.y, ba.z };
 	ttReal x[6];
@@ -277,6 +328,23 @@ void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, 
 		bodyA->delta = ttMulAdd( bodyA->delta, -bodyA->invMass, p );
 		ttBody_Rotate( bodyA, ttNeg( ttMat3MulVec( invA, ttAdd( ttCross( rA, p ), torque ) ) ) );
 	}
+}
+
+void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
+                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
+{
+	ttSolveWeld( bodyA, bodyB, rA, rB, positionError, NULL, 3, rotationError, linearCompliance, angularCompliance, h,
+	             linearLambda, angularLambda, linearImpulse, angularImpulse );
+}
+
+void ttApplySliderCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                              const ttVec3* axes, int count, ttVec3 rotationError, ttReal linearCompliance,
+                              ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
+                              ttVec3* linearImpulse, ttVec3* angularImpulse )
+{
+	ttSolveWeld( bodyA, bodyB, rA, rB, positionError, axes, count, rotationError, linearCompliance, angularCompliance,
+	             h, linearLambda, angularLambda, linearImpulse, angularImpulse );
 }
 
 ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,

@@ -60,6 +60,13 @@ ttReal ttApplyAngularError( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal c
 ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
                                ttReal h, ttVec3* lambda );
 
+/// The block positional correction restricted to `count` orthonormal axes (the constrained
+/// directions of a prismatic or generic joint; error must lie in their span): the multiplier
+/// stays in their span, so no impulse acts along a free direction. count 3 is
+/// ttApplyPointCorrection, count 0 does nothing.
+ttVec3 ttApplyAxesCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, const ttVec3* axes,
+                              int count, ttReal compliance, ttReal h, ttVec3* lambda );
+
 /// Block version of the angular correction: removes the rotation error vector with the 3x3
 /// effective mass I_A^-1 + I_B^-1 (+ alphaTilde E). Returns the angular impulse applied to B.
 ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
@@ -76,6 +83,15 @@ void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, 
                             ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
                             ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse,
                             ttVec3* angularImpulse );
+
+/// The weld's solve with the positional part restricted to `count` orthonormal axes (the locked
+/// or violated axes of a prismatic or generic joint, as in ttApplyAxesCorrection) and the
+/// rotation locked. Solved apart, the rotation lock and a positional correction on a long lever
+/// arm undo each other, and what one iteration leaves of that fight turns into velocity.
+void ttApplySliderCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                              const ttVec3* axes, int count, ttVec3 rotationError, ttReal linearCompliance,
+                              ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
+                              ttVec3* linearImpulse, ttVec3* angularImpulse );
 
 /// Algorithm 3: keep the angle from n1 (on A) to n2 (on B) about n within [lower, upper].
 /// Adds the angular impulse on B to *impulse. Returns true when the limit was active.

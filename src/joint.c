@@ -434,13 +434,15 @@ ttVec3 ttJoint_RotationError( const ttJointFrame* frame )
 	return ( ttVec3 ){ sign * dq.x, sign * dq.y, sign * dq.z };
 }
 
-// Section 3.4.2: one correction vector for all axes and limits of frame A.
-ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper )
+// Section 3.4.2: one correction vector for all axes and limits of frame A. The axes that take
+// part (locked, or past a limit) go to activeAxes when it is not NULL; returns their number.
+static int ttAxisLimits( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper, ttVec3* error, ttVec3* activeAxes )
 {
 	const ttVec3 axes[3] = { frame->aA, frame->bA, frame->cA };
 	const ttReal lo[3] = { lower.x, lower.y, lower.z };
 	const ttReal hi[3] = { upper.x, upper.y, upper.z };
-	ttVec3 error = TT_VEC3_ZERO;
+	*error = TT_VEC3_ZERO;
+	int count = 0;
 	for ( int i = 0; i < 3; ++i )
 	{
 		if ( lo[i] > hi[i] )
@@ -448,16 +450,49 @@ ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 u
 			continue; // free axis
 		}
 		ttReal a = ttDot( frame->delta, axes[i] );
-		if ( a < lo[i] )
+		ttReal excess = a < lo[i] ? a - lo[i] : ( a > hi[i] ? a - hi[i] : 0 );
+		// A locked axis (lower = upper) always takes part: its multiplier may pull either way.
+		if ( excess == 0 && lo[i] < hi[i] )
 		{
-			error = ttMulAdd( error, a - lo[i], axes[i] );
+			continue;
 		}
-		else if ( a > hi[i] )
+		*error = ttMulAdd( *error, excess, axes[i] );
+		if ( activeAxes != NULL )
 		{
-			error = ttMulAdd( error, a - hi[i], axes[i] );
+			activeAxes[count] = axes[i];
 		}
+		count += 1;
 	}
+	return count;
+}
+
+ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper )
+{
+	ttVec3 error;
+	ttAxisLimits( frame, lower, upper, &error, NULL );
 	return error;
+}
+
+void ttJoint_AttachAxes( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 lower,
+                         ttVec3 upper, bool lockRotation, ttReal h )
+{
+	ttVec3 error;
+	ttVec3 axes[3];
+	int count = ttAxisLimits( frame, lower, upper, &error, axes );
+	// The axes turn with A, so the gradient of C_i = delta . a_i with respect to A's rotation has
+	// the lever rA + delta (B's anchor), not rA: with rA the correction is not the gradient of
+	// the error, it does work, and a slider gained energy in proportion to how far it had slid.
+	ttVec3 rA = ttAdd( frame->rA, frame->delta );
+	if ( lockRotation )
+	{
+		ttApplySliderCorrection( bodyA, bodyB, rA, frame->rB, error, axes, count, ttJoint_RotationError( frame ),
+		                         joint->linearCompliance, joint->angularCompliance, h, &joint->linearLambda,
+		                         &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
+		return;
+	}
+	ttVec3 impulse = ttApplyAxesCorrection( bodyA, bodyB, rA, frame->rB, error, axes, count, joint->linearCompliance, h,
+	                                        &joint->linearLambda );
+	joint->linearImpulse = ttAdd( joint->linearImpulse, impulse );
 }
 
 void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h )
