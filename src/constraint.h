@@ -60,18 +60,6 @@ ttReal ttApplyAngularError( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal c
 ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
                                ttReal h, ttVec3* lambda );
 
-/// The block positional correction restricted to `count` orthonormal axes (the constrained
-/// directions of a prismatic or generic joint; error must lie in their span): the multiplier
-/// stays in their span, so no impulse acts along a free direction. count 3 is
-/// ttApplyPointCorrection, count 0 does nothing.
-ttVec3 ttApplyAxesCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, const ttVec3* axes,
-                              int count, ttReal compliance, ttReal h, ttVec3* lambda );
-
-/// Block version of the angular correction: removes the rotation error vector with the 3x3
-/// effective mass I_A^-1 + I_B^-1 (+ alphaTilde E). Returns the angular impulse applied to B.
-ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
-                                  ttVec3* lambda );
-
 /// Both at once for a weld: the positional error (anchor B minus anchor A) and the rotation error
 /// of B's frame are removed together with the 6x6 effective mass
 /// K = [[K_ll, K_la], [K_la^T, K_aa]], K_ll as above, K_la = -[rA]x IA^-1 - [rB]x IB^-1,
@@ -84,14 +72,41 @@ void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, 
                             ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse,
                             ttVec3* angularImpulse );
 
-/// The weld's solve with the positional part restricted to `count` orthonormal axes (the locked
-/// or violated axes of a prismatic or generic joint, as in ttApplyAxesCorrection) and the
-/// rotation locked. Solved apart, the rotation lock and a positional correction on a long lever
-/// arm undo each other, and what one iteration leaves of that fight turns into velocity.
-void ttApplySliderCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
-                              const ttVec3* axes, int count, ttVec3 rotationError, ttReal linearCompliance,
-                              ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
-                              ttVec3* linearImpulse, ttVec3* angularImpulse );
+/// The rows of one joint for a block solve: up to three positional rows (constraint values along
+/// orthonormal axes, at the anchors rA, rB) and up to three angular rows (rotation of B about
+/// orthonormal axes). A row with sign 0 is an equality; a stop has the sign of its excess (+1
+/// past the upper bound, -1 short of the lower) and may only push. Rows are filled from index 0.
+typedef struct ttJointRows
+{
+	ttVec3 rA, rB;
+	ttVec3 linearAxes[3];
+	ttReal linearErrors[3];
+	ttReal linearSigns[3];
+	int linearCount;
+	ttVec3 angularAxes[3];
+	ttReal angularErrors[3];
+	ttReal angularSigns[3];
+	int angularCount;
+} ttJointRows;
+
+/// The rows of a weld: all three positional and all three angular rows, equalities.
+ttJointRows ttWeldRows( ttVec3 rA, ttVec3 rB, ttVec3 positionError, ttVec3 rotationError );
+
+/// Solve a joint's rows together with the 6x6 effective mass K = J M^-1 J^T (+ alphaTilde E),
+/// restricted to the active rows, so that no impulse acts along a free direction; a stop whose
+/// multiplier comes out pulling is dropped and the rest solved again. The multipliers
+/// accumulate in *linearLambda and *angularLambda; the impulses on B are added to
+/// *linearImpulse and *angularImpulse. Rows of one joint solved one after the other undo each
+/// other through the lever arms (an attachment 10 m from a light body's centre against the
+/// rotation lock or the axis alignment), and what one iteration leaves of that turns into
+/// velocity: hinged and sliding pairs on long levers gained energy until they blew up.
+void ttApplyJointRows( ttBody* bodyA, ttBody* bodyB, const ttJointRows* rows, ttReal linearCompliance,
+                       ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
+                       ttVec3* linearImpulse, ttVec3* angularImpulse );
+
+/// How far an angle in (-pi, pi] lies beyond [lower, upper], toward the nearer bound around the
+/// circle: positive past upper, negative short of lower, 0 inside.
+ttReal ttAngleLimitExcess( ttReal angle, ttReal lower, ttReal upper );
 
 /// Algorithm 3: keep the angle from n1 (on A) to n2 (on B) about n within [lower, upper].
 /// Adds the angular impulse on B to *impulse. Returns true when the limit was active.

@@ -434,15 +434,13 @@ ttVec3 ttJoint_RotationError( const ttJointFrame* frame )
 	return ( ttVec3 ){ sign * dq.x, sign * dq.y, sign * dq.z };
 }
 
-// Section 3.4.2: one correction vector for all axes and limits of frame A. The axes that take
-// part (locked, or past a limit) go to activeAxes when it is not NULL; returns their number.
-static int ttAxisLimits( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper, ttVec3* error, ttVec3* activeAxes )
+// Section 3.4.2: one correction vector for all axes and limits of frame A.
+ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper )
 {
 	const ttVec3 axes[3] = { frame->aA, frame->bA, frame->cA };
 	const ttReal lo[3] = { lower.x, lower.y, lower.z };
 	const ttReal hi[3] = { upper.x, upper.y, upper.z };
-	*error = TT_VEC3_ZERO;
-	int count = 0;
+	ttVec3 error = TT_VEC3_ZERO;
 	for ( int i = 0; i < 3; ++i )
 	{
 		if ( lo[i] > hi[i] )
@@ -450,49 +448,63 @@ static int ttAxisLimits( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper, 
 			continue; // free axis
 		}
 		ttReal a = ttDot( frame->delta, axes[i] );
-		ttReal excess = a < lo[i] ? a - lo[i] : ( a > hi[i] ? a - hi[i] : 0 );
-		// A locked axis (lower = upper) always takes part: its multiplier may pull either way.
-		if ( excess == 0 && lo[i] < hi[i] )
+		if ( a < lo[i] )
 		{
-			continue;
+			error = ttMulAdd( error, a - lo[i], axes[i] );
 		}
-		*error = ttMulAdd( *error, excess, axes[i] );
-		if ( activeAxes != NULL )
+		else if ( a > hi[i] )
 		{
-			activeAxes[count] = axes[i];
+			error = ttMulAdd( error, a - hi[i], axes[i] );
 		}
-		count += 1;
 	}
-	return count;
-}
-
-ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 upper )
-{
-	ttVec3 error;
-	ttAxisLimits( frame, lower, upper, &error, NULL );
 	return error;
 }
 
 void ttJoint_AttachAxes( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 lower,
                          ttVec3 upper, bool lockRotation, ttReal h )
 {
-	ttVec3 error;
-	ttVec3 axes[3];
-	int count = ttAxisLimits( frame, lower, upper, &error, axes );
 	// The axes turn with A, so the gradient of C_i = delta . a_i with respect to A's rotation has
 	// the lever rA + delta (B's anchor), not rA: with rA the correction is not the gradient of
 	// the error, it does work, and a slider gained energy in proportion to how far it had slid.
-	ttVec3 rA = ttAdd( frame->rA, frame->delta );
+	ttJointRows rows = { 0 };
+	rows.rA = ttAdd( frame->rA, frame->delta );
+	rows.rB = frame->rB;
+	const ttVec3 axes[3] = { frame->aA, frame->bA, frame->cA };
+	const ttReal lo[3] = { lower.x, lower.y, lower.z };
+	const ttReal hi[3] = { upper.x, upper.y, upper.z };
+	for ( int i = 0; i < 3; ++i )
+	{
+		if ( lo[i] > hi[i] )
+		{
+			continue; // free axis
+		}
+		// Only the locked axes and the stops that are passed take part: a row along a free
+		// direction would pin it too.
+		ttReal a = ttDot( frame->delta, axes[i] );
+		ttReal excess = a < lo[i] ? a - lo[i] : ( a > hi[i] ? a - hi[i] : 0 );
+		bool locked = lo[i] == hi[i];
+		if ( excess == 0 && locked == false )
+		{
+			continue;
+		}
+		int k = rows.linearCount++;
+		rows.linearAxes[k] = axes[i];
+		rows.linearErrors[k] = excess;
+		rows.linearSigns[k] = locked ? 0 : ( excess > 0 ? 1 : -1 );
+	}
 	if ( lockRotation )
 	{
-		ttApplySliderCorrection( bodyA, bodyB, rA, frame->rB, error, axes, count, ttJoint_RotationError( frame ),
-		                         joint->linearCompliance, joint->angularCompliance, h, &joint->linearLambda,
-		                         &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
-		return;
+		ttVec3 error = ttJoint_RotationError( frame );
+		const ttReal angular[3] = { ttDot( error, axes[0] ), ttDot( error, axes[1] ), ttDot( error, axes[2] ) };
+		for ( int i = 0; i < 3; ++i )
+		{
+			rows.angularAxes[i] = axes[i];
+			rows.angularErrors[i] = angular[i];
+		}
+		rows.angularCount = 3;
 	}
-	ttVec3 impulse = ttApplyAxesCorrection( bodyA, bodyB, rA, frame->rB, error, axes, count, joint->linearCompliance, h,
-	                                        &joint->linearLambda );
-	joint->linearImpulse = ttAdd( joint->linearImpulse, impulse );
+	ttApplyJointRows( bodyA, bodyB, &rows, joint->linearCompliance, joint->angularCompliance, h, &joint->linearLambda,
+	                  &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
 }
 
 void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h )
@@ -500,13 +512,6 @@ void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJoint
 	ttVec3 impulse = ttApplyPointCorrection( bodyA, bodyB, frame->rA, frame->rB, error, joint->linearCompliance, h,
 	                                         &joint->linearLambda );
 	joint->linearImpulse = ttAdd( joint->linearImpulse, impulse );
-}
-
-void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h )
-{
-	ttVec3 impulse =
-	    ttApplyRotationCorrection( bodyA, bodyB, error, joint->angularCompliance, h, &joint->angularLambda );
-	joint->angularImpulse = ttAdd( joint->angularImpulse, impulse );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -93,8 +93,6 @@ void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJoint
 /// free axis; with lockRotation the rotation lock is solved in the same block (as the weld).
 void ttJoint_AttachAxes( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 lower,
                          ttVec3 upper, bool lockRotation, ttReal h );
-/// Remove an angular attachment error (rotation of B's frame) with the block solve.
-void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h );
 
 // Per type, in joint_<type>.c.
 void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );

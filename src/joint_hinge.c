@@ -13,6 +13,24 @@ ttReal ttHingeJoint_ComputeAngle( const ttJointFrame* frame )
 	return ttSignedAngle( frame->aA, frame->bA, frame->bB );
 }
 
+// The attachment (three positional rows), the alignment of the axes (eq. 20: the error a_A x a_B
+// about the two axes across the hinge, b_A and c_A) and, with a stop passed by `excess`, the
+// stop about a_A.
+static ttJointRows ttHingeRows( const ttJointFrame* f, ttReal excess )
+{
+	ttJointRows rows = ttWeldRows( f->rA, f->rB, f->delta, TT_VEC3_ZERO );
+	ttVec3 misalignment = ttCross( f->aA, f->aB );
+	rows.angularAxes[0] = f->bA;
+	rows.angularAxes[1] = f->cA;
+	rows.angularAxes[2] = f->aA;
+	rows.angularErrors[0] = ttDot( misalignment, f->bA );
+	rows.angularErrors[1] = ttDot( misalignment, f->cA );
+	rows.angularErrors[2] = excess;
+	rows.angularSigns[2] = excess > 0 ? 1 : -1;
+	rows.angularCount = excess != 0 ? 3 : 2;
+	return rows;
+}
+
 void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
@@ -21,14 +39,15 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJo
 
 	if ( phase == ttJointPhase_positional )
 	{
-		ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
-		ttJoint_Attach( joint, bodyA, bodyB, &anchors, anchors.delta, h );
+		// Attachment and axis alignment (eq. 20) in one block (ttApplyJointRows).
+		ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+		ttJointRows rows = ttHingeRows( &f, 0 );
+		ttApplyJointRows( bodyA, bodyB, &rows, joint->linearCompliance, joint->angularCompliance, h,
+		                  &joint->linearLambda, &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
 		return;
 	}
 
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-	ttJoint_LockRotation( joint, bodyA, bodyB, ttCross( f.aA, f.aB ), h );
-
+	ttJointFrame f;
 	if ( def->enableMotor || def->enableTarget )
 	{
 		f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
@@ -47,6 +66,18 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJo
 	if ( def->enableLimit )
 	{
 		f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+		ttReal excess = ttAngleLimitExcess( ttHingeJoint_ComputeAngle( &f ), def->lowerAngle, def->upperAngle );
+		if ( excess != 0 && def->limitCompliance == joint->angularCompliance )
+		{
+			// Past a stop the hinge is a weld for this iteration: the stop, the alignment and the
+			// attachment in one block. Turned back about the bodies' centres alone, the stop
+			// opened the attachment by the lever arm times the excess.
+			ttJointRows rows = ttHingeRows( &f, excess );
+			ttApplyJointRows( bodyA, bodyB, &rows, joint->linearCompliance, joint->angularCompliance, h,
+			                  &joint->linearLambda, &joint->angularLambda, &joint->linearImpulse,
+			                  &joint->angularImpulse );
+			return;
+		}
 		ttLimitAngle( bodyA, bodyB, f.aA, f.bA, f.bB, def->lowerAngle, def->upperAngle, def->limitCompliance, h,
 		              joint->lambda + ttJointPart_limit, &joint->angularImpulse );
 	}
