@@ -7,6 +7,7 @@
 //   after the step: fold the accumulated displacements into the positions, break joints.
 // Contacts are reached only through ttUpdateContacts and ttContactSolver_*, so a velocity-level
 // contact solver can replace that family without touching the rest of this file.
+#include "body_pinned.h"
 #include "constraint.h"
 #include "core.h"
 #include "island.h"
@@ -55,7 +56,7 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 }
 
 // Velocities first: the soft-step contact solver works between the two halves.
-static void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h )
+static void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h )
 {
 	body->prevDelta = body->delta;
 	body->prevQ = body->q;
@@ -79,6 +80,13 @@ static void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h 
 	// joint holding it would read a force that depends on the damping and the substep.
 	ttVec3 acceleration = ttMulAdd( ttScale( body->gravityScale, world->gravity ), body->invMass, body->force );
 	body->v = ttScale( 1 / ( 1 + h * body->linearDamping ), body->v );
+	ttPin pin;
+	if ( ttPinnedBody_Find( world, body, &pin ) )
+	{
+		body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
+		ttPinnedBody_IntegrateVelocities( body, &pin, acceleration, h );
+		return;
+	}
 	body->v = ttMulAdd( body->v, h, acceleration );
 	if ( body->fixedRotation == false )
 	{
@@ -88,10 +96,16 @@ static void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h 
 	}
 }
 
-static void ttIntegratePositions( const ttWorld* world, ttBody* body, ttReal h )
+static void ttIntegratePositions( ttWorld* world, ttBody* body, ttReal h )
 {
 	if ( body->type == ttBody_static )
 	{
+		return;
+	}
+	ttPin pin;
+	if ( ttPinnedBody_Find( world, body, &pin ) )
+	{
+		ttPinnedBody_IntegratePositions( body, &pin, world->maxRotationPerSubstep, h );
 		return;
 	}
 	body->delta = ttMulAdd( body->delta, h, body->v );
