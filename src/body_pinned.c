@@ -127,6 +127,13 @@ void ttPinnedBody_IntegratePositions( ttBody* body, const ttPin* pin, ttReal max
 	ttQuat q = ttQuatIntegrate( body->q, rotation );
 	ttQuat turn = ttQuatMul( q, ttQuatConj( body->q ) );
 	ttVec3 center = ttAdd( pin->pivot, ttRotate( turn, rho ) );
+	// The centre will be found to have moved along the chord, w x (rho0 + rho1) / 2: half of the
+	// turn of its velocity over the substep, which the pivot's force makes too (the other half is
+	// in ttProjectOntoPin at the next substep). Without it a swinging pendulum read half its
+	// centripetal force.
+	ttVec3 chord = ttScale( 1 / h, ttSub( center, ttBody_Center( body ) ) );
+	ttVec3 impulse = ttScale( body->mass, ttSub( chord, body->v ) );
+	pin->joint->linearImpulse = ttMulAdd( pin->joint->linearImpulse, pin->sign * h, impulse );
 	body->delta = ttAdd( body->delta, ttSub( center, ttBody_Center( body ) ) );
 	body->q = q;
 }
