@@ -67,9 +67,17 @@ static ttMat3 ttPivotInertia( const ttBody* body, ttVec3 rho )
 // w x rhoNow.
 static void ttProjectOntoPin( ttBody* body, const ttPin* pin, ttVec3 rho, ttVec3 rhoNow, ttReal h )
 {
-	ttMat3 own = ttMat3RotateDiagonal( ttMat3FromQuat( body->q ), body->inertia );
-	ttVec3 momentum = ttAdd( ttMat3MulVec( own, body->w ), ttScale( body->mass, ttCross( rho, body->v ) ) );
-	ttVec3 w = ttMat3Solve( ttPivotInertia( body, rho ), momentum );
+	ttVec3 w = body->w;
+	ttVec3 slip = ttSub( body->v, ttCross( w, rho ) ); // the pivot's velocity
+	// Velocities that fit the pin to rounding are kept: solved again with I_p (whose condition
+	// number is m |rho|^2 / I on a long lever), rounding alone drifted the energy in float.
+	ttReal fit = ( TT_REAL_IS_FLOAT ? (ttReal)1e-4 : (ttReal)1e-10 ) * ( ttLength( body->v ) + (ttReal)1e-6 );
+	if ( ttLength( slip ) > fit )
+	{
+		ttMat3 own = ttMat3RotateDiagonal( ttMat3FromQuat( body->q ), body->inertia );
+		ttVec3 momentum = ttAdd( ttMat3MulVec( own, w ), ttScale( body->mass, ttCross( rho, body->v ) ) );
+		w = ttMat3Solve( ttPivotInertia( body, rho ), momentum );
+	}
 	ttVec3 v = ttCross( w, rhoNow );
 	ttVec3 impulse = ttScale( body->mass, ttSub( v, body->v ) );
 	pin->joint->linearImpulse = ttMulAdd( pin->joint->linearImpulse, pin->sign * h, impulse );
@@ -130,9 +138,12 @@ void ttPinnedBody_IntegratePositions( ttBody* body, const ttPin* pin, ttReal max
 	// The centre will be found to have moved along the chord, w x (rho0 + rho1) / 2: half of the
 	// turn of its velocity over the substep, which the pivot's force makes too (the other half is
 	// in ttProjectOntoPin at the next substep). Without it a swinging pendulum read half its
-	// centripetal force.
-	ttVec3 chord = ttScale( 1 / h, ttSub( center, ttBody_Center( body ) ) );
-	ttVec3 impulse = ttScale( body->mass, ttSub( chord, body->v ) );
+	// centripetal force. (rotation / h is w unless the rotation was capped.)
+	// With the linearised (Cayley) turn by a = h w / 2, the move d = rho1 - rho0 satisfies
+	// d = a x (rho0 + rho1), so the chord less w x rho0 is a x d / h = w x d / 2: computed so,
+	// not as a difference of two nearly equal velocities (which float rounding swamps).
+	ttVec3 move = ttSub( ttRotate( turn, rho ), rho );
+	ttVec3 impulse = ttScale( (ttReal)0.5 * body->mass, ttCross( ttScale( 1 / h, rotation ), move ) );
 	pin->joint->linearImpulse = ttMulAdd( pin->joint->linearImpulse, pin->sign * h, impulse );
 	body->delta = ttAdd( body->delta, ttSub( center, ttBody_Center( body ) ) );
 	body->q = q;

@@ -5,11 +5,13 @@
 // straight chain two eigenvalues are rounding noise. Turned onto such a normal, two boxes at
 // rest left at 100 m/s after one step and a straight chain took 1.2 kJ. Expected values:
 //  * a pair and a straight chain of 6 released at rest fall freely: every velocity is g t
-//    (exactly the integration's free fall, to rounding: 1e-9 m/s, 1e-4 in the float build), with
+//    (exactly the integration's free fall, to rounding: 1e-9 m/s, 1e-3 in the float build), with
 //    and without gravity;
 //  * curved chains of 8 with random velocities in zero gravity: the kinetic energy never rises
 //    above its value after the first step (which settles the random velocities onto the joints)
-//    by more than rounding (1e-9 of it, 1e-4 in float), and the linear momentum stays to as much.
+//    by more than 1e-9 of it, and the linear momentum stays to 1e-9 (1e-3 in float). In the float
+//    build the hinges themselves gain a few per cent in these 5 s, with or without the feature,
+//    so there the feature may add no more than 1 % of E0 to what the same chains gain without it.
 #include "test_macros.h"
 #include "test_random.h"
 
@@ -17,7 +19,8 @@
 #include <stdio.h>
 
 #define MAX_LINKS 8
-#define ROUNDING ( TT_REAL_IS_FLOAT ? 1e-4 : 1e-9 )
+// Float: 1200 substeps adding g h to |v| <= 10 m/s round by up to 1200 * 6e-8 * 10 = 7e-4.
+#define ROUNDING ( TT_REAL_IS_FLOAT ? 1e-3 : 1e-9 )
 
 typedef struct Chain
 {
@@ -104,34 +107,41 @@ int main( void )
 	CheckFreeFall( 2, ( ttVec3 ){ 0, (ttReal)-9.81, 0 }, "pair at rest, falling" );
 	CheckFreeFall( 6, ( ttVec3 ){ 0, (ttReal)-9.81, 0 }, "straight chain of 6, falling" );
 
-	double worstRise = 0, worstMomentum = 0;
-	for ( int seed = 1; seed <= 10; ++seed )
+	double worstRise[2] = { 0, 0 }, worstMomentum = 0;
+	for ( int feature = 1; feature >= 0; --feature )
 	{
-		SeedRandom( (uint64_t)seed );
-		Chain chain = BuildChain( MAX_LINKS, 0.6, ( ttVec3 ){ 0, 0, 0 } );
-		for ( int i = 0; i < chain.count; ++i )
+		for ( int seed = 1; seed <= 10; ++seed )
 		{
-			ttBody_SetLinearVelocity( chain.bodies[i], RandomVec( 2 ) );
-			ttBody_SetAngularVelocity( chain.bodies[i], RandomVec( 2 ) );
-		}
-		ttWorld_Step( chain.world, (ttReal)( 1.0 / 60.0 ) );
-		double e0 = (double)ttWorld_GetKineticEnergy( chain.world );
-		ttVec3 p0 = ttWorld_GetLinearMomentum( chain.world );
-		double rise = 0;
-		for ( int step = 0; step < 300; ++step )
-		{
+			SeedRandom( (uint64_t)seed );
+			Chain chain = BuildChain( MAX_LINKS, 0.6, ( ttVec3 ){ 0, 0, 0 } );
+			ENSURE( ttWorld_EnableLongRange( chain.world, ttLongRange_hingeChains, feature == 1 ) == ttResult_ok );
+			for ( int i = 0; i < chain.count; ++i )
+			{
+				ttBody_SetLinearVelocity( chain.bodies[i], RandomVec( 2 ) );
+				ttBody_SetAngularVelocity( chain.bodies[i], RandomVec( 2 ) );
+			}
 			ttWorld_Step( chain.world, (ttReal)( 1.0 / 60.0 ) );
-			rise = fmax( rise, ( (double)ttWorld_GetKineticEnergy( chain.world ) - e0 ) / e0 );
+			double e0 = (double)ttWorld_GetKineticEnergy( chain.world );
+			ttVec3 p0 = ttWorld_GetLinearMomentum( chain.world );
+			double rise = 0;
+			for ( int step = 0; step < 300; ++step )
+			{
+				ttWorld_Step( chain.world, (ttReal)( 1.0 / 60.0 ) );
+				rise = fmax( rise, ( (double)ttWorld_GetKineticEnergy( chain.world ) - e0 ) / e0 );
+			}
+			worstRise[feature] = fmax( worstRise[feature], rise );
+			if ( feature == 1 )
+			{
+				double momentum = (double)ttLength( ttSub( ttWorld_GetLinearMomentum( chain.world ), p0 ) );
+				worstMomentum = fmax( worstMomentum, momentum );
+			}
+			ttDestroyWorld( chain.world );
 		}
-		double momentum = (double)ttLength( ttSub( ttWorld_GetLinearMomentum( chain.world ), p0 ) );
-		worstRise = fmax( worstRise, rise );
-		worstMomentum = fmax( worstMomentum, momentum );
-		ttDestroyWorld( chain.world );
 	}
-	printf( "10 free curved chains of 8, random velocities, 5 s: largest energy rise %.3g of E0, momentum change %.3g "
-	        "N s\n",
-	        worstRise, worstMomentum );
-	ENSURE_BELOW( worstRise, ROUNDING );
+	printf( "10 free curved chains of 8, random velocities, 5 s: largest energy rise %.3g of E0 (without the feature "
+	        "%.3g), momentum change %.3g N s\n",
+	        worstRise[1], worstRise[0], worstMomentum );
+	ENSURE_BELOW( worstRise[1], TT_REAL_IS_FLOAT ? worstRise[0] + 0.01 : 1e-9 );
 	ENSURE_BELOW( worstMomentum, ROUNDING );
 	return TEST_RESULT();
 }

@@ -18,7 +18,8 @@
 //
 // Such a body (its only joint a rigid ball joint to a static body) now turns about the pivot;
 // its joint must still read the force it exerts: a 1 m spherical pendulum hanging at rest reads
-// m g, and passing the bottom at 3 m/s reads m (g + v^2 / L), both within 0.1 %.
+// m g, and passing the bottom at 3 m/s reads m (g + v^2 / L), both within 0.1 % (the second in
+// the double build only, see CheckReadout).
 #include "test_macros.h"
 
 #include "tether/tether.h"
@@ -220,6 +221,13 @@ static void CheckReadout( void )
 	}
 	double resting = (double)ttLength( ttJoint_GetConstraintForce( id ) );
 	ENSURE_NEAR( resting, m * G, 1e-3 * m * G );
+#if TT_REAL_IS_FLOAT
+	// At 1/12000 s substeps a float quaternion update of h w / 2 = 1.25e-4 carries rounding of
+	// 5e-4 of w, four times the centripetal turn of the velocity in the substep: the readout of a
+	// swinging body is rounding there (with or without the pin).
+	ttDestroyWorld( world );
+	return;
+#endif
 	ttBody_SetLinearVelocity( body, ( ttVec3 ){ 3, 0, 0 } );
 	ttWorld_Step( world, (ttReal)( 1.0 / 600.0 ) ); // 1/12000 s substeps: still at the bottom
 	double v = (double)ttLength( ttBody_GetLinearVelocity( body ) );
