@@ -58,6 +58,18 @@ void ttHingeJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJo
 		// remaining rotation about the hinge axis, so a bounded multiplier caps the motor torque.
 		ttVec3 bTarget = ttRotate( ttQuatFromAxisAngle( f.aA, target ), f.bA );
 		ttReal angle = ttSignedAngle( f.aA, bTarget, f.bB );
+		if ( def->enableMotor == false && compliance == 0 && joint->angularCompliance == 0 && angle != 0 )
+		{
+			// A rigid target holds the hinge like a weld: one block with the attachment and the
+			// alignment, as for a stop. Turned alone about the bodies' centres, it opened the
+			// attachment, and at 1 substep of 1/60 s the float build swung away from the target.
+			ttJointRows rows = ttHingeRows( &f, angle );
+			rows.angularSigns[2] = 0; // an equality
+			ttApplyJointRows( bodyA, bodyB, &rows, joint->linearCompliance, 0, h, &joint->linearLambda,
+			                  &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
+			f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
+			angle = 0;
+		}
 		ttReal deltaLambda = ttApplyAngularCorrection( bodyA, bodyB, f.aA, angle, compliance, h,
 		                                               joint->lambda + ttJointPart_drive, -maxLambda, maxLambda );
 		joint->angularImpulse = ttMulAdd( joint->angularImpulse, deltaLambda, f.aA );
