@@ -233,68 +233,226 @@ static void ttSetBlock( ttReal k[6][6], int row, int column, ttMat3 m )
 	}
 }
 
-void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
-                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
-                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
+// Projector sum s_i a a^T over the rows whose flag is set.
+static ttMat3 ttActiveProjector( const ttVec3* axes, const bool* active, int count )
 {
-	ttReal linearTilde = linearCompliance / ( h * h );
-	ttReal angularTilde = angularCompliance / ( h * h );
+	ttMat3 projector = { 0 };
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( active[i] )
+		{
+			ttVec3 a = axes[i];
+			projector = ttMat3Add( projector, ( ttMat3 ){ ttScale( a.x, a ), ttScale( a.y, a ), ttScale( a.z, a ) } );
+		}
+	}
+	return projector;
+}
+
+// The block solve of a joint's rows: K x = b with K = J M^-1 J^T + alphaTilde E, restricted to the
+// active rows as in ttSolvePointCorrection: K' = P K P + (E - P), b' = P b, per part (P_l on the
+// three positional rows, P_a on the three angular ones). A stop (sign != 0) may only push: when
+// its multiplier comes out pulling, the row leaves the active set and the block is solved again.
+// As an equality, a stop that the other rows carried back inside its range pulled the bodies
+// out to it again, and a chain of sliders striking their stops gained energy with every blow.
+// positionMode: errors are positions (apply to delta and q, accumulate multipliers) or velocities
+// (apply to v and w). Returns the impulse on B (linear) and the angular impulse on B.
+static void ttSolveRows( ttBody* bodyA, ttBody* bodyB, const ttJointRows* rows, ttReal linearTilde, ttReal angularTilde,
+                         const ttVec3* linearLambda, const ttVec3* angularLambda, ttVec3* pOut, ttVec3* torqueOut )
+{
 	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
 	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
-	ttMat3 kll =
-	    ttMat3Add( ttPointInvMassMatrix( bodyA->invMass, invA, rA ), ttPointInvMassMatrix( bodyB->invMass, invB, rB ) );
-	kll = ttMat3Add( kll, ttMat3Diagonal( ( ttVec3 ){ linearTilde, linearTilde, linearTilde } ) );
-	ttMat3 kla =
-	    ttMat3Scale( -1, ttMat3Add( ttMat3Mul( ttMat3Skew( rA ), invA ), ttMat3Mul( ttMat3Skew( rB ), invB ) ) );
-	ttMat3 kaa =
+	ttMat3 kll0 = ttMat3Add( ttPointInvMassMatrix( bodyA->invMass, invA, rows->rA ),
+	                         ttPointInvMassMatrix( bodyB->invMass, invB, rows->rB ) );
+	kll0 = ttMat3Add( kll0, ttMat3Diagonal( ( ttVec3 ){ linearTilde, linearTilde, linearTilde } ) );
+	ttMat3 kla0 = ttMat3Scale(
+	    -1, ttMat3Add( ttMat3Mul( ttMat3Skew( rows->rA ), invA ), ttMat3Mul( ttMat3Skew( rows->rB ), invB ) ) );
+	ttMat3 kaa0 =
 	    ttMat3Add( ttMat3Add( invA, invB ), ttMat3Diagonal( ( ttVec3 ){ angularTilde, angularTilde, angularTilde } ) );
 
-	ttReal k[6][6];
-	ttSetBlock( k, 0, 0, kll );
-	ttSetBlock( k, 0, 3, kla );
-	ttSetBlock( k, 3, 0, ttMat3Transpose( kla ) );
-	ttSetBlock( k, 3, 3, kaa );
-	ttVec3 bl = ttNeg( ttMulAdd( positionError, linearTilde, *linearLambda ) );
-	ttVec3 ba = ttNeg( ttMulAdd( rotationError, angularTilde, *angularLambda ) );
-	ttReal b[6] = { bl.x, bl.y, bl.z, ba.x, ba.y, ba.z };
-	ttReal x[6];
-	ttSolve6( k, b, x );
-	ttVec3 p = { x[0], x[1], x[2] };
-	ttVec3 torque = { x[3], x[4], x[5] };
+	bool linearActive[3], angularActive[3];
+	for ( int i = 0; i < 3; ++i )
+	{
+		linearActive[i] = i < rows->linearCount;
+		angularActive[i] = i < rows->angularCount;
+	}
+	*pOut = TT_VEC3_ZERO;
+	*torqueOut = TT_VEC3_ZERO;
+	// Each pass drops at least one row, so at most six passes.
+	for ( int pass = 0; pass < 7; ++pass )
+	{
+		ttVec3 linearError = TT_VEC3_ZERO, angularError = TT_VEC3_ZERO;
+		int activeCount = 0;
+		for ( int i = 0; i < 3; ++i )
+		{
+			if ( linearActive[i] )
+			{
+				linearError = ttMulAdd( linearError, rows->linearErrors[i], rows->linearAxes[i] );
+				activeCount += 1;
+			}
+			if ( angularActive[i] )
+			{
+				angularError = ttMulAdd( angularError, rows->angularErrors[i], rows->angularAxes[i] );
+				activeCount += 1;
+			}
+		}
+		if ( activeCount == 0 )
+		{
+			return;
+		}
+		ttMat3 pl = ttActiveProjector( rows->linearAxes, linearActive, 3 );
+		ttMat3 pa = ttActiveProjector( rows->angularAxes, angularActive, 3 );
+		ttMat3 ql = ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ 1, 1, 1 } ), ttMat3Scale( -1, pl ) );
+		ttMat3 qa = ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ 1, 1, 1 } ), ttMat3Scale( -1, pa ) );
+		ttMat3 kll = ttMat3Add( ttMat3Mul( pl, ttMat3Mul( kll0, pl ) ), ql );
+		ttMat3 kla = ttMat3Mul( pl, ttMat3Mul( kla0, pa ) );
+		ttMat3 kaa = ttMat3Add( ttMat3Mul( pa, ttMat3Mul( kaa0, pa ) ), qa );
+		ttVec3 bl = ttNeg( linearLambda != NULL ? ttMulAdd( linearError, linearTilde, *linearLambda ) : linearError );
+		ttVec3 ba =
+		    ttNeg( angularLambda != NULL ? ttMulAdd( angularError, angularTilde, *angularLambda ) : angularError );
+		bl = ttMat3MulVec( pl, bl );
+		ba = ttMat3MulVec( pa, ba );
+
+		ttReal k[6][6];
+		ttSetBlock( k, 0, 0, kll );
+		ttSetBlock( k, 0, 3, kla );
+		ttSetBlock( k, 3, 0, ttMat3Transpose( kla ) );
+		ttSetBlock( k, 3, 3, kaa );
+		ttReal b[6] = { bl.x, bl.y, bl.z, ba.x, ba.y, ba.z };
+		ttReal x[6];
+		ttSolve6( k, b, x );
+		*pOut = ( ttVec3 ){ x[0], x[1], x[2] };
+		*torqueOut = ( ttVec3 ){ x[3], x[4], x[5] };
+
+		// A stop past its bound by a positive excess must push B back: its multiplier along the
+		// axis must not share the sign of the excess. Drop the worst offender and solve again.
+		int worst = -1;
+		ttReal worstValue = 0;
+		for ( int i = 0; i < 6; ++i )
+		{
+			bool angular = i >= 3;
+			int j = angular ? i - 3 : i;
+			const bool* active = angular ? angularActive : linearActive;
+			ttReal sign = angular ? rows->angularSigns[j] : rows->linearSigns[j];
+			if ( active[j] == false || sign == 0 )
+			{
+				continue;
+			}
+			ttVec3 axis = angular ? rows->angularAxes[j] : rows->linearAxes[j];
+			ttReal value = sign * ttDot( angular ? *torqueOut : *pOut, axis );
+			if ( value > worstValue )
+			{
+				worst = i;
+				worstValue = value;
+			}
+		}
+		if ( worst < 0 )
+		{
+			return;
+		}
+		if ( worst >= 3 )
+		{
+			angularActive[worst - 3] = false;
+		}
+		else
+		{
+			linearActive[worst] = false;
+		}
+	}
+}
+
+static void ttApplyRowImpulse( ttBody* bodyA, ttBody* bodyB, const ttJointRows* rows, ttVec3 p, ttVec3 torque,
+                               bool velocity )
+{
+	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
+	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
+	// J^T x: on B the impulse p at rB plus the angular impulse; on A the opposite.
+	if ( bodyB->invMass > 0 )
+	{
+		ttVec3 turn = ttMat3MulVec( invB, ttAdd( ttCross( rows->rB, p ), torque ) );
+		if ( velocity )
+		{
+			bodyB->v = ttMulAdd( bodyB->v, bodyB->invMass, p );
+			bodyB->w = ttAdd( bodyB->w, turn );
+		}
+		else
+		{
+			bodyB->delta = ttMulAdd( bodyB->delta, bodyB->invMass, p );
+			ttBody_Rotate( bodyB, turn );
+		}
+	}
+	if ( bodyA->invMass > 0 )
+	{
+		ttVec3 turn = ttMat3MulVec( invA, ttAdd( ttCross( rows->rA, p ), torque ) );
+		if ( velocity )
+		{
+			bodyA->v = ttMulAdd( bodyA->v, -bodyA->invMass, p );
+			bodyA->w = ttSub( bodyA->w, turn );
+		}
+		else
+		{
+			bodyA->delta = ttMulAdd( bodyA->delta, -bodyA->invMass, p );
+			ttBody_Rotate( bodyA, ttNeg( turn ) );
+		}
+	}
+}
+
+void ttApplyJointRows( ttBody* bodyA, ttBody* bodyB, const ttJointRows* rows, ttReal linearCompliance,
+                       ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
+                       ttVec3* linearImpulse, ttVec3* angularImpulse )
+{
+	ttVec3 p, torque;
+	ttSolveRows( bodyA, bodyB, rows, linearCompliance / ( h * h ), angularCompliance / ( h * h ), linearLambda,
+	             angularLambda, &p, &torque );
 	*linearLambda = ttAdd( *linearLambda, p );
 	*angularLambda = ttAdd( *angularLambda, torque );
 	*linearImpulse = ttAdd( *linearImpulse, p );
 	*angularImpulse = ttAdd( *angularImpulse, torque );
-
-	// J^T x: on B the impulse p at rB plus the angular impulse; on A the opposite.
-	if ( bodyB->invMass > 0 )
-	{
-		bodyB->delta = ttMulAdd( bodyB->delta, bodyB->invMass, p );
-		ttBody_Rotate( bodyB, ttMat3MulVec( invB, ttAdd( ttCross( rB, p ), torque ) ) );
-	}
-	if ( bodyA->invMass > 0 )
-	{
-		bodyA->delta = ttMulAdd( bodyA->delta, -bodyA->invMass, p );
-		ttBody_Rotate( bodyA, ttNeg( ttMat3MulVec( invA, ttAdd( ttCross( rA, p ), torque ) ) ) );
-	}
+	ttApplyRowImpulse( bodyA, bodyB, rows, p, torque, false );
 }
 
-ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
-                                  ttVec3* lambda )
+ttJointRows ttWeldRows( ttVec3 rA, ttVec3 rB, ttVec3 positionError, ttVec3 rotationError )
 {
-	if ( error.x == 0 && error.y == 0 && error.z == 0 && compliance == 0 )
+	ttJointRows rows = { 0 };
+	rows.rA = rA;
+	rows.rB = rB;
+	const ttVec3 basis[3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+	const ttReal linear[3] = { positionError.x, positionError.y, positionError.z };
+	const ttReal angular[3] = { rotationError.x, rotationError.y, rotationError.z };
+	for ( int i = 0; i < 3; ++i )
 	{
-		return TT_VEC3_ZERO;
+		rows.linearAxes[i] = basis[i];
+		rows.angularAxes[i] = basis[i];
+		rows.linearErrors[i] = linear[i];
+		rows.angularErrors[i] = angular[i];
 	}
-	ttReal alphaTilde = compliance / ( h * h );
-	ttMat3 invA = ttBody_InvInertiaMatrix( bodyA );
-	ttMat3 invB = ttBody_InvInertiaMatrix( bodyB );
-	ttMat3 k = ttMat3Add( ttMat3Add( invA, invB ), ttMat3Diagonal( ( ttVec3 ){ alphaTilde, alphaTilde, alphaTilde } ) );
-	ttVec3 deltaLambda = ttMat3Solve( k, ttNeg( ttMulAdd( error, alphaTilde, *lambda ) ) );
-	*lambda = ttAdd( *lambda, deltaLambda );
-	ttBody_Rotate( bodyB, ttMat3MulVec( invB, deltaLambda ) );
-	ttBody_Rotate( bodyA, ttNeg( ttMat3MulVec( invA, deltaLambda ) ) );
-	return deltaLambda;
+	rows.linearCount = 3;
+	rows.angularCount = 3;
+	return rows;
+}
+
+void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 positionError,
+                            ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
+                            ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse, ttVec3* angularImpulse )
+{
+	ttJointRows rows = ttWeldRows( rA, rB, positionError, rotationError );
+	ttApplyJointRows( bodyA, bodyB, &rows, linearCompliance, angularCompliance, h, linearLambda, angularLambda,
+	                  linearImpulse, angularImpulse );
+}
+
+// Angles live on a circle: outside [lower, upper] the nearer bound may lie across +-pi. Clamped
+// on the line, an angle just past pi with limits [0, 2.9] was sent the long way round to 0, a
+// correction of nearly a full turn in one substep.
+ttReal ttAngleLimitExcess( ttReal angle, ttReal lower, ttReal upper )
+{
+	if ( angle >= lower && angle <= upper )
+	{
+		return 0;
+	}
+	ttReal belowLower = lower - angle; // how far to turn forward to reach lower
+	ttReal aboveUpper = angle - upper; // how far to turn back to reach upper
+	belowLower = belowLower < 0 ? belowLower + 2 * TT_PI : belowLower;
+	aboveUpper = aboveUpper < 0 ? aboveUpper + 2 * TT_PI : aboveUpper;
+	return aboveUpper <= belowLower ? aboveUpper : -belowLower;
 }
 
 bool ttLimitAngle( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttVec3 n1, ttVec3 n2, ttReal lower, ttReal upper,
@@ -306,7 +464,7 @@ bool ttLimitAngle( ttBody* bodyA, ttBody* bodyB, ttVec3 n, ttVec3 n1, ttVec3 n2,
 	{
 		return false;
 	}
-	phi = ttClampReal( phi, lower, upper );
+	phi = phi - ttAngleLimitExcess( phi, lower, upper );
 	ttVec3 limitAxis = ttRotate( ttQuatFromAxisAngle( n, phi ), n1 );
 	// The rotation taking the allowed direction to B's direction is B's excess rotation. When the
 	// two are opposite the cross product vanishes; rotate about n by the angle instead.

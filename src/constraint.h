@@ -60,11 +60,6 @@ ttReal ttApplyAngularError( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal c
 ttVec3 ttApplyPointCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, ttVec3 error, ttReal compliance,
                                ttReal h, ttVec3* lambda );
 
-/// Block version of the angular correction: removes the rotation error vector with the 3x3
-/// effective mass I_A^-1 + I_B^-1 (+ alphaTilde E). Returns the angular impulse applied to B.
-ttVec3 ttApplyRotationCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal compliance, ttReal h,
-                                  ttVec3* lambda );
-
 /// Both at once for a weld: the positional error (anchor B minus anchor A) and the rotation error
 /// of B's frame are removed together with the 6x6 effective mass
 /// K = [[K_ll, K_la], [K_la^T, K_aa]], K_ll as above, K_la = -[rA]x IA^-1 - [rB]x IB^-1,
@@ -76,6 +71,42 @@ void ttApplyWeldCorrection( ttBody* bodyA, ttBody* bodyB, ttVec3 rA, ttVec3 rB, 
                             ttVec3 rotationError, ttReal linearCompliance, ttReal angularCompliance, ttReal h,
                             ttVec3* linearLambda, ttVec3* angularLambda, ttVec3* linearImpulse,
                             ttVec3* angularImpulse );
+
+/// The rows of one joint for a block solve: up to three positional rows (constraint values along
+/// orthonormal axes, at the anchors rA, rB) and up to three angular rows (rotation of B about
+/// orthonormal axes). A row with sign 0 is an equality; a stop has the sign of its excess (+1
+/// past the upper bound, -1 short of the lower) and may only push. Rows are filled from index 0.
+typedef struct ttJointRows
+{
+	ttVec3 rA, rB;
+	ttVec3 linearAxes[3];
+	ttReal linearErrors[3];
+	ttReal linearSigns[3];
+	int linearCount;
+	ttVec3 angularAxes[3];
+	ttReal angularErrors[3];
+	ttReal angularSigns[3];
+	int angularCount;
+} ttJointRows;
+
+/// The rows of a weld: all three positional and all three angular rows, equalities.
+ttJointRows ttWeldRows( ttVec3 rA, ttVec3 rB, ttVec3 positionError, ttVec3 rotationError );
+
+/// Solve a joint's rows together with the 6x6 effective mass K = J M^-1 J^T (+ alphaTilde E),
+/// restricted to the active rows, so that no impulse acts along a free direction; a stop whose
+/// multiplier comes out pulling is dropped and the rest solved again. The multipliers
+/// accumulate in *linearLambda and *angularLambda; the impulses on B are added to
+/// *linearImpulse and *angularImpulse. Rows of one joint solved one after the other undo each
+/// other through the lever arms (an attachment 10 m from a light body's centre against the
+/// rotation lock or the axis alignment), and what one iteration leaves of that turns into
+/// velocity: hinged and sliding pairs on long levers gained energy until they blew up.
+void ttApplyJointRows( ttBody* bodyA, ttBody* bodyB, const ttJointRows* rows, ttReal linearCompliance,
+                       ttReal angularCompliance, ttReal h, ttVec3* linearLambda, ttVec3* angularLambda,
+                       ttVec3* linearImpulse, ttVec3* angularImpulse );
+
+/// How far an angle in (-pi, pi] lies beyond [lower, upper], toward the nearer bound around the
+/// circle: positive past upper, negative short of lower, 0 inside.
+ttReal ttAngleLimitExcess( ttReal angle, ttReal lower, ttReal upper );
 
 /// Algorithm 3: keep the angle from n1 (on A) to n2 (on B) about n within [lower, upper].
 /// Adds the angular impulse on B to *impulse. Returns true when the limit was active.

@@ -4,6 +4,7 @@
 // end of the step.
 #include "integrate.h"
 
+#include "body_pinned.h"
 #include "world.h"
 
 // Implicit gyroscopic term (Catto, GDC 2015): one Newton step on
@@ -38,7 +39,7 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 }
 
 // Velocities first: the soft-step contact solver works between the two halves.
-void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia )
+void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia, bool pins )
 {
 	body->prevDelta = body->delta;
 	body->prevQ = body->q;
@@ -62,6 +63,13 @@ void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h, bool c
 	// joint holding it would read a force that depends on the damping and the substep.
 	ttVec3 acceleration = ttMulAdd( ttScale( body->gravityScale, world->gravity ), body->invMass, body->force );
 	body->v = ttScale( 1 / ( 1 + h * body->linearDamping ), body->v );
+	ttPin pin;
+	if ( pins && ttPinnedBody_Find( world, body, &pin ) )
+	{
+		body->w = ttScale( 1 / ( 1 + h * body->angularDamping ), body->w );
+		ttPinnedBody_IntegrateVelocities( body, &pin, acceleration, h );
+		return;
+	}
 	body->v = ttMulAdd( body->v, h, acceleration );
 	if ( body->fixedRotation == false )
 	{
@@ -71,10 +79,16 @@ void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h, bool c
 	}
 }
 
-void ttIntegratePositions( const ttWorld* world, ttBody* body, ttReal h )
+void ttIntegratePositions( ttWorld* world, ttBody* body, ttReal h, bool pins )
 {
 	if ( body->type == ttBody_static )
 	{
+		return;
+	}
+	ttPin pin;
+	if ( pins && ttPinnedBody_Find( world, body, &pin ) )
+	{
+		ttPinnedBody_IntegratePositions( body, &pin, world->maxRotationPerSubstep, h );
 		return;
 	}
 	body->delta = ttMulAdd( body->delta, h, body->v );

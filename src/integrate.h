@@ -9,10 +9,13 @@ typedef struct ttBody ttBody;
 
 /// Velocities from gravity, forces and torques (with damping and the implicit gyroscopic term);
 /// saves the pose the substep starts from. `cacheInverseInertia` stores R diag(I^-1) R^T in
-/// body->invInertiaWorld for a contact family that asks for it.
-void ttIntegrateVelocities( const ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia );
-/// Positions from velocities (the displacement is accumulated in body->delta).
-void ttIntegratePositions( const ttWorld* world, ttBody* body, ttReal h );
+/// body->invInertiaWorld for a contact family that asks for it. With `pins` (the joint family
+/// asks for it), a body whose only joint is a rigid ball joint to a static body turns about the
+/// pivot instead (body_pinned.c).
+void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia, bool pins );
+/// Positions from velocities (the displacement is accumulated in body->delta); a pinned body (see
+/// above) turns about its pivot.
+void ttIntegratePositions( ttWorld* world, ttBody* body, ttReal h, bool pins );
 /// Velocities from the positions the constraints corrected.
 void ttDeriveVelocities( ttBody* body, ttReal h );
 /// A kinematic body with a target moves there at constant velocity over the step.

@@ -527,18 +527,58 @@ ttVec3 ttJoint_AxisLimitError( const ttJointFrame* frame, ttVec3 lower, ttVec3 u
 	return error;
 }
 
+void ttJoint_AttachAxes( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 lower,
+                         ttVec3 upper, bool lockRotation, ttReal h )
+{
+	// The axes turn with A, so the gradient of C_i = delta . a_i with respect to A's rotation has
+	// the lever rA + delta (B's anchor), not rA: with rA the correction is not the gradient of
+	// the error, it does work, and a slider gained energy in proportion to how far it had slid.
+	ttJointRows rows = { 0 };
+	rows.rA = ttAdd( frame->rA, frame->delta );
+	rows.rB = frame->rB;
+	const ttVec3 axes[3] = { frame->aA, frame->bA, frame->cA };
+	const ttReal lo[3] = { lower.x, lower.y, lower.z };
+	const ttReal hi[3] = { upper.x, upper.y, upper.z };
+	for ( int i = 0; i < 3; ++i )
+	{
+		if ( lo[i] > hi[i] )
+		{
+			continue; // free axis
+		}
+		// Only the locked axes and the stops that are passed take part: a row along a free
+		// direction would pin it too.
+		ttReal a = ttDot( frame->delta, axes[i] );
+		ttReal excess = a < lo[i] ? a - lo[i] : ( a > hi[i] ? a - hi[i] : 0 );
+		bool locked = lo[i] == hi[i];
+		if ( excess == 0 && locked == false )
+		{
+			continue;
+		}
+		int k = rows.linearCount++;
+		rows.linearAxes[k] = axes[i];
+		rows.linearErrors[k] = excess;
+		rows.linearSigns[k] = locked ? 0 : ( excess > 0 ? 1 : -1 );
+	}
+	if ( lockRotation )
+	{
+		ttVec3 error = ttJoint_RotationError( frame );
+		const ttReal angular[3] = { ttDot( error, axes[0] ), ttDot( error, axes[1] ), ttDot( error, axes[2] ) };
+		for ( int i = 0; i < 3; ++i )
+		{
+			rows.angularAxes[i] = axes[i];
+			rows.angularErrors[i] = angular[i];
+		}
+		rows.angularCount = 3;
+	}
+	ttApplyJointRows( bodyA, bodyB, &rows, joint->linearCompliance, joint->angularCompliance, h, &joint->linearLambda,
+	                  &joint->angularLambda, &joint->linearImpulse, &joint->angularImpulse );
+}
+
 void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h )
 {
 	ttVec3 impulse = ttApplyPointCorrection( bodyA, bodyB, frame->rA, frame->rB, error, joint->linearCompliance, h,
 	                                         &joint->linearLambda );
 	joint->linearImpulse = ttAdd( joint->linearImpulse, impulse );
-}
-
-void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h )
-{
-	ttVec3 impulse =
-	    ttApplyRotationCorrection( bodyA, bodyB, error, joint->angularCompliance, h, &joint->angularLambda );
-	joint->angularImpulse = ttAdd( joint->angularImpulse, impulse );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -95,8 +95,11 @@ ttReal ttJoint_ComputeAngleError( ttWorld* world, const ttJoint* joint );
 
 /// Remove a positional attachment error (anchor B minus where it should be) with the block solve.
 void ttJoint_Attach( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 error, ttReal h );
-/// Remove an angular attachment error (rotation of B's frame) with the block solve.
-void ttJoint_LockRotation( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, ttVec3 error, ttReal h );
+/// Section 3.4.2: remove the error of the per-axis limits in frame A (lower > upper: free axis)
+/// with the block solve restricted to the axes that take part, so that no impulse acts along a
+/// free axis; with lockRotation the rotation lock is solved in the same block (as the weld).
+void ttJoint_AttachAxes( ttJoint* joint, ttBody* bodyA, ttBody* bodyB, const ttJointFrame* frame, ttVec3 lower,
+                         ttVec3 upper, bool lockRotation, ttReal h );
 
 // Per type, in joint_<type>.c.
 void ttFixedJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase );

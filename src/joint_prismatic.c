@@ -17,16 +17,16 @@ void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 	{
 		return; // the lock and the translation limits are equalities of the positional pass
 	}
-	ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-	ttJoint_LockRotation( joint, bodyA, bodyB, ttJoint_RotationError( &f ), h );
-
+	ttJointFrame f;
 	if ( def->enableDrive )
 	{
 		f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
 		ttReal offset = ttDot( f.delta, f.aA ) - def->targetTranslation;
 		ttReal maxLambda = def->maxDriveForce * h * h;
-		ttReal deltaLambda = ttApplyPositionalCorrection( bodyA, bodyB, f.rA, f.rB, f.aA, offset, def->driveCompliance,
-		                                                  h, joint->lambda + ttJointPart_drive, -maxLambda, maxLambda );
+		// A's lever is B's anchor: the axis turns with A (see ttJoint_AttachAxes).
+		ttVec3 rA = ttAdd( f.rA, f.delta );
+		ttReal deltaLambda = ttApplyPositionalCorrection( bodyA, bodyB, rA, f.rB, f.aA, offset, def->driveCompliance, h,
+		                                                  joint->lambda + ttJointPart_drive, -maxLambda, maxLambda );
 		joint->linearImpulse = ttMulAdd( joint->linearImpulse, deltaLambda, f.aA );
 	}
 
@@ -34,8 +34,8 @@ void ttPrismaticJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 	// A free first axis is written as lower > upper.
 	ttReal lower = def->enableLimit ? def->lowerTranslation : 1;
 	ttReal upper = def->enableLimit ? def->upperTranslation : 0;
-	ttVec3 error = ttJoint_AxisLimitError( &f, ( ttVec3 ){ lower, 0, 0 }, ( ttVec3 ){ upper, 0, 0 } );
-	ttJoint_Attach( joint, bodyA, bodyB, &f, error, h );
+	// The rotation lock and the other two axes in one block solve (ttJoint_AttachAxes).
+	ttJoint_AttachAxes( joint, bodyA, bodyB, &f, ( ttVec3 ){ lower, 0, 0 }, ( ttVec3 ){ upper, 0, 0 }, true, h );
 }
 
 // The force drive acts like an external force pair at the anchors, integrated with the other

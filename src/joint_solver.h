@@ -13,6 +13,10 @@
 typedef struct ttJointFamily
 {
 	const char* name;
+	/// Bodies held only by a rigid ball joint to a static body are integrated as turns about the
+	/// pivot (body_pinned.c): the position-level projection otherwise takes the pivot's
+	/// second-order drift back partly by turning the body, which damps a top's precession.
+	bool pinsBodies;
 	void ( *prepare )( ttStepContext* ctx );
 	void ( *beginSubstep )( ttStepContext* ctx );
 	void ( *solveBeforePositions )( ttStepContext* ctx );

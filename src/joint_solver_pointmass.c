@@ -745,6 +745,7 @@ static void ttPointMassJoints_Destroy( ttWorld* world )
 
 const ttJointFamily ttPointMassJoints = {
     .name = "pointmass",
+    .pinsBodies = false, // its shared points are solved along the frame of the substep's start
     .prepare = ttPointMassJoints_Prepare,
     .beginSubstep = ttPointMassJoints_BeginSubstep,
     .solveBeforePositions = NULL,

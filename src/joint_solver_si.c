@@ -688,6 +688,7 @@ static void ttSiJoints_Destroy( ttWorld* world )
 
 const ttJointFamily ttSiJoints = {
     .name = "si",
+    .pinsBodies = false, // its impulses act through the pivot at the poses they are solved at
     .prepare = ttSiJoints_Prepare,
     .beginSubstep = ttSiJoints_BeginSubstep,
     .solveBeforePositions = ttSiJoints_SolveBeforePositions,

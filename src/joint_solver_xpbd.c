@@ -133,6 +133,7 @@ static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 
 const ttJointFamily ttXpbdJoints = {
     .name = "xpbd",
+    .pinsBodies = true,
     .prepare = ttXpbdJoints_Prepare,
     .beginSubstep = ttXpbdJoints_BeginSubstep,
     .solveBeforePositions = NULL,

@@ -34,6 +34,40 @@ ttReal ttSphericalJoint_ComputeTwist( const ttJointFrame* frame )
 	return ttSignedAngle( n, n1, n2 );
 }
 
+// Gradient of the twist angle with respect to a small rotation of B (that for A is its negative:
+// the twist depends only on the relative rotation). With a = a_A, p = b_A, b = a_B, r = b_B and
+// s = a + b, the twist is atan2(Y, X) with Y = |s| s.(p x r) and X = |s|^2 p.r - (s.p)(s.r) (the
+// bisector formulas of eqs. 22-24 scaled by |s|^2). The paper corrects about the bisector by the
+// excess angle, but the gradient leaves the bisector as the swing grows and reaches twice its
+// length near 120 degrees of swing: corrected about the bisector, a twist limit overshot by more
+// than its error and a long pendulum swinging wide gained energy until it blew up.
+static ttVec3 ttTwistGradient( const ttJointFrame* frame )
+{
+	ttVec3 a = frame->aA, p = frame->bA, b = frame->aB, r = frame->bB;
+	ttVec3 s = ttAdd( a, b );
+	ttReal length = ttLength( s );
+	if ( length < (ttReal)1e-6 )
+	{
+		return TT_VEC3_ZERO; // swung by 180 degrees: twist is undefined
+	}
+	ttVec3 n = ttScale( 1 / length, s );
+	ttVec3 pr = ttCross( p, r );
+	ttReal spr = ttDot( s, pr ), dotPR = ttDot( p, r ), sp = ttDot( s, p ), sr = ttDot( s, r );
+	ttReal y = length * spr;
+	ttReal x = length * length * dotPR - sp * sr;
+	// d|s| = (b x n).delta, d s = delta x b, d r = delta x r.
+	ttVec3 gy = ttMulAdd( ttScale( spr, ttCross( b, n ) ), length,
+	                      ttAdd( ttCross( b, pr ), ttSub( ttScale( dotPR, s ), ttScale( sr, p ) ) ) );
+	ttVec3 gx = ttAdd( ttAdd( ttScale( 2 * dotPR, ttCross( b, s ) ), ttScale( length * length, ttCross( r, p ) ) ),
+	                   ttNeg( ttAdd( ttScale( sr, ttCross( b, p ) ), ttScale( sp, ttCross( r, a ) ) ) ) );
+	ttReal denominator = x * x + y * y;
+	if ( denominator <= 0 )
+	{
+		return TT_VEC3_ZERO;
+	}
+	return ttScale( 1 / denominator, ttSub( ttScale( x, gy ), ttScale( y, gx ) ) );
+}
+
 void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJointPhase phase )
 {
 	ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
@@ -69,11 +103,17 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 	if ( def->enableTwistLimit )
 	{
 		ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
-		ttVec3 n, n1, n2;
-		if ( ttTwistAxes( &f, &n, &n1, &n2 ) )
+		ttReal twist = ttSphericalJoint_ComputeTwist( &f );
+		ttReal excess = ttAngleLimitExcess( twist, def->lowerTwistAngle, def->upperTwistAngle );
+		ttReal length;
+		ttVec3 n = ttGetLengthAndNormalize( &length, ttTwistGradient( &f ) );
+		if ( excess != 0 && length > (ttReal)1e-9 )
 		{
-			ttLimitAngle( bodyA, bodyB, n, n1, n2, def->lowerTwistAngle, def->upperTwistAngle, def->twistCompliance, h,
-			              joint->lambda + ttJointPart_twist, &joint->angularImpulse );
+			// A constraint C with gradient g = length n: the correction along n by C / length is
+			// the XPBD step -M^-1 g C / (g^T M^-1 g).
+			ttReal deltaLambda = ttApplyAngularCorrection( bodyA, bodyB, n, excess / length, def->twistCompliance, h,
+			                                               joint->lambda + ttJointPart_twist, -TT_HUGE, TT_HUGE );
+			joint->angularImpulse = ttMulAdd( joint->angularImpulse, deltaLambda, n );
 		}
 	}
 }

@@ -418,8 +418,18 @@ static void ttProjectChain( ttWorld* world, const ttHingeChainSet* set, const tt
 			}
 		}
 		normal = ttMat3Column( vectors, order[0] );
-		if ( ttVec3Component( values, order[0] ) > (ttReal)0.5 * ttVec3Component( values, order[1] ) )
+		ttReal spread = ttVec3Component( values, order[2] );
+		if ( spread <= (ttReal)1e-12 * pointMass * ( 1 + ttDot( center, center ) ) )
 		{
+			// The joint locations coincide (a pair on one hinge): the covariance is zero and its
+			// eigenvectors arbitrary. Turned onto one of them, a pair at rest left at 100 m/s.
+			normal = ttLength( meanAxis ) > 0 ? ttNormalize( meanAxis ) : normal;
+		}
+		else if ( ttVec3Component( values, order[0] ) >= (ttReal)0.5 * ttVec3Component( values, order[1] ) ||
+		          ttVec3Component( values, order[1] ) <= (ttReal)1e-9 * spread )
+		{
+			// (The second test: joints on one line leave two eigenvalues at rounding noise, whose
+			// ratio says nothing; a straight free chain was turned onto a noise eigenvector.)
 			// Nearly collinear joints leave the plane free to turn about their line: take the
 			// normal in that pencil closest to the bodies' mean axis.
 			ttVec3 line = ttMat3Column( vectors, order[2] );

@@ -111,7 +111,7 @@ static void ttSubstep( ttStepContext* ctx )
 	bool cacheInverseInertia = contacts != NULL && contacts->needsWorldInverseInertia;
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
-		ttIntegrateVelocities( world, ttAwakeBody( world, i ), h, cacheInverseInertia );
+		ttIntegrateVelocities( world, ttAwakeBody( world, i ), h, cacheInverseInertia, joints->pinsBodies );
 	}
 	// A velocity-level family finds the contacts at the poses the substep starts from and solves
 	// before the positions move, so they cannot pass through a contact found here.
@@ -131,7 +131,7 @@ static void ttSubstep( ttStepContext* ctx )
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
-		ttIntegratePositions( world, ttAwakeBody( world, i ), h );
+		ttIntegratePositions( world, ttAwakeBody( world, i ), h, joints->pinsBodies );
 	}
 	if ( contacts != NULL && contacts->collideBeforePositions == false )
 	{
