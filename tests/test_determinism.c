@@ -5,7 +5,9 @@
 // tests/data/determinism_golden.txt for this real type, and a second run in the same process
 // must give it again.
 //
-// The golden values change only when the physics does. After a deliberate change, regenerate
+// The scenes cover contacts, many contacts, joints, long range constraints, meshes and sleeping
+// (docs/determinism.md says what is and is not promised). The golden values change only when the
+// physics does. After a deliberate change, regenerate
 // them with `test_determinism --update` (from the source root, once per real type: a double and
 // a float build) and say in the commit why the motion changed. The build flags keep the bits
 // stable across optimisation levels and sanitizers: no -ffast-math, -ffp-contract=off (no fused
@@ -27,9 +29,12 @@ typedef struct DeterminismCase
 } DeterminismCase;
 
 static const DeterminismCase s_cases[] = {
-    { "pyramid", "scenes/stack_pyramid.json", ttJointSolver_xpbd, false },
-    { "pile", "scenes/stack_pile.json", ttJointSolver_xpbd, false },
-    { "robot_arm_xpbd", "scenes/fig17_robot_arm.json", ttJointSolver_xpbd, false },
+    { "pyramid", "scenes/stack_pyramid.json", ttJointSolver_xpbd, false },                      // contacts
+    { "pile", "scenes/stack_pile.json", ttJointSolver_xpbd, false },                            // many contacts
+    { "robot_arm_xpbd", "scenes/fig17_robot_arm.json", ttJointSolver_xpbd, false },             // joints
+    { "rope_bridge_hierarchy", "scenes/lr_fig15_rope_bridge.json", ttJointSolver_xpbd, false }, // long range
+    { "halfpipe_mesh", "scenes/mesh_halfpipe.json", ttJointSolver_xpbd, false },                // meshes
+    { "sleep_demo", "scenes/sleep_demo.json", ttJointSolver_xpbd, false },                      // sleeping
     { "ragdoll_si", "scenes/solver_ragdoll_chain.json", ttJointSolver_si, false },
     { "heavy_chain_si_tree", "scenes/bench_heavy_chain.json", ttJointSolver_si, true },
 };
@@ -142,7 +147,7 @@ static int Update( const uint64_t* hashes, int count )
 int main( int argc, char** argv )
 {
 	int count = (int)( sizeof( s_cases ) / sizeof( s_cases[0] ) );
-	uint64_t hashes[16];
+	uint64_t hashes[32];
 	for ( int i = 0; i < count; ++i )
 	{
 		hashes[i] = RunCase( s_cases + i );
