@@ -300,11 +300,15 @@ static ttMeshData* ttMesh_Build( const ttVec3* vertices, int vertexCount, const 
 	ttSortItem* items = ttAlloc( sizeof( ttSortItem ) * (size_t)triangleCount );
 	int* kept = ttAlloc( sizeof( int ) * 3 * (size_t)triangleCount );
 	*error = "out of memory";
+	if ( mesh != NULL )
+	{
+		// Cleared before anything can fail: the failure path frees what the record points to.
+		*mesh = ( ttMeshData ){ 0 };
+	}
 	if ( mesh == NULL || remap == NULL || boxes == NULL || centroids == NULL || items == NULL || kept == NULL )
 	{
 		goto fail;
 	}
-	*mesh = ( ttMeshData ){ 0 };
 	mesh->oneSided = oneSided;
 	mesh->vertexCount = vertexCount;
 	mesh->vertices = ttAlloc( sizeof( ttVec3 ) * (size_t)vertexCount );
