@@ -435,36 +435,11 @@ static bool ttLoader_Plane( ttSceneLoader* loader, const cJSON* item, ttBodyType
 // computes their convex hull and reports degenerate clouds.
 static ttShapeId ttLoader_Hull( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def )
 {
-	ttSceneReader* r = &loader->reader;
-	const cJSON* array = cJSON_GetObjectItemCaseSensitive( item, "points" );
-	if ( cJSON_IsArray( array ) == false || cJSON_GetArraySize( array ) < 4 || cJSON_GetArraySize( array ) > 65536 )
+	ttVec3* points;
+	int count;
+	if ( ttReader_Points( &loader->reader, item, "points", 4, 65536, &points, &count ) == false )
 	{
-		ttReader_Fail( r, "points", "must be an array of 4 to 65536 points [x, y, z]" );
 		return ttNullShapeId;
-	}
-	int count = cJSON_GetArraySize( array );
-	ttVec3* points = malloc( sizeof( ttVec3 ) * (size_t)count );
-	if ( points == NULL )
-	{
-		ttReader_Fail( r, "points", "out of memory" );
-		return ttNullShapeId;
-	}
-	int i = 0;
-	const cJSON* point;
-	cJSON_ArrayForEach( point, array )
-	{
-		const cJSON* x = cJSON_GetArrayItem( point, 0 );
-		const cJSON* y = cJSON_GetArrayItem( point, 1 );
-		const cJSON* z = cJSON_GetArrayItem( point, 2 );
-		if ( cJSON_IsArray( point ) == false || cJSON_GetArraySize( point ) != 3 || cJSON_IsNumber( x ) == false ||
-		     cJSON_IsNumber( y ) == false || cJSON_IsNumber( z ) == false || isfinite( x->valuedouble ) == 0 ||
-		     isfinite( y->valuedouble ) == 0 || isfinite( z->valuedouble ) == 0 )
-		{
-			free( points );
-			ttReader_Fail( r, "points", "entry %d must be a point [x, y, z] of finite numbers", i );
-			return ttNullShapeId;
-		}
-		points[i++] = ( ttVec3 ){ (ttReal)x->valuedouble, (ttReal)y->valuedouble, (ttReal)z->valuedouble };
 	}
 	ttShapeId shape = ttCreateHullShape( body, def, points, count );
 	free( points );

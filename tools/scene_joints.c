@@ -278,37 +278,16 @@ static ttJointId ttLoader_Path( ttSceneLoader* loader, const cJSON* item, const 
 	ttSceneReader* r = &loader->reader;
 	ttPathJointDef def = ttDefaultPathJointDef();
 	def.base = *base;
-	const cJSON* array = cJSON_GetObjectItemCaseSensitive( item, "points" );
-	if ( cJSON_IsArray( array ) == false || cJSON_GetArraySize( array ) < 2 || cJSON_GetArraySize( array ) > 1000000 )
+	ttVec3* points;
+	int count;
+	if ( ttReader_Points( r, item, "points", 2, 1000000, &points, &count ) == false )
 	{
-		ttReader_Fail( r, "points", "must be an array of 2 to 1000000 points [x, y, z]" );
-		return ttNullJointId;
-	}
-	int count = cJSON_GetArraySize( array );
-	ttVec3* points = malloc( sizeof( ttVec3 ) * (size_t)count );
-	if ( points == NULL )
-	{
-		ttReader_Fail( r, "points", "out of memory" );
 		return ttNullJointId;
 	}
 	ttTransform bodyA = ttBodyTransformOrWorld( base->bodyA );
-	int i = 0;
-	const cJSON* point;
-	cJSON_ArrayForEach( point, array )
+	for ( int i = 0; i < count; ++i )
 	{
-		const cJSON* x = cJSON_GetArrayItem( point, 0 );
-		const cJSON* y = cJSON_GetArrayItem( point, 1 );
-		const cJSON* z = cJSON_GetArrayItem( point, 2 );
-		if ( cJSON_IsArray( point ) == false || cJSON_GetArraySize( point ) != 3 || cJSON_IsNumber( x ) == false ||
-		     cJSON_IsNumber( y ) == false || cJSON_IsNumber( z ) == false || isfinite( x->valuedouble ) == 0 ||
-		     isfinite( y->valuedouble ) == 0 || isfinite( z->valuedouble ) == 0 )
-		{
-			free( points );
-			ttReader_Fail( r, "points", "entry %d must be a point [x, y, z] of finite numbers", i );
-			return ttNullJointId;
-		}
-		ttVec3 world = { (ttReal)x->valuedouble, (ttReal)y->valuedouble, (ttReal)z->valuedouble };
-		points[i++] = ttInvTransformPoint( bodyA, world );
+		points[i] = ttInvTransformPoint( bodyA, points[i] );
 	}
 	def.points = points;
 	def.pointCount = count;

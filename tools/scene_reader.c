@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ttReader_Init( ttSceneReader* reader, const char* source, char* error, int errorSize )
@@ -519,5 +520,42 @@ bool ttReader_Rotation( ttSceneReader* reader, const cJSON* object, ttQuat* valu
 	{
 		return ttReader_AxisAngle( reader, object, value );
 	}
+	return true;
+}
+
+bool ttReader_Points( ttSceneReader* reader, const cJSON* object, const char* key, int min, int max, ttVec3** points,
+                      int* count )
+{
+	*points = NULL;
+	*count = 0;
+	const cJSON* array = cJSON_GetObjectItemCaseSensitive( object, key );
+	if ( cJSON_IsArray( array ) == false || cJSON_GetArraySize( array ) < min || cJSON_GetArraySize( array ) > max )
+	{
+		return ttReader_Fail( reader, key, "must be an array of %d to %d points [x, y, z]", min, max );
+	}
+	int n = cJSON_GetArraySize( array );
+	ttVec3* result = malloc( sizeof( ttVec3 ) * (size_t)n );
+	if ( result == NULL )
+	{
+		return ttReader_Fail( reader, key, "out of memory" );
+	}
+	int i = 0;
+	const cJSON* point;
+	cJSON_ArrayForEach( point, array )
+	{
+		const cJSON* x = cJSON_GetArrayItem( point, 0 );
+		const cJSON* y = cJSON_GetArrayItem( point, 1 );
+		const cJSON* z = cJSON_GetArrayItem( point, 2 );
+		if ( cJSON_IsArray( point ) == false || cJSON_GetArraySize( point ) != 3 || cJSON_IsNumber( x ) == false ||
+		     cJSON_IsNumber( y ) == false || cJSON_IsNumber( z ) == false || isfinite( x->valuedouble ) == 0 ||
+		     isfinite( y->valuedouble ) == 0 || isfinite( z->valuedouble ) == 0 )
+		{
+			free( result );
+			return ttReader_Fail( reader, key, "entry %d must be a point [x, y, z] of finite numbers", i );
+		}
+		result[i++] = ( ttVec3 ){ (ttReal)x->valuedouble, (ttReal)y->valuedouble, (ttReal)z->valuedouble };
+	}
+	*points = result;
+	*count = n;
 	return true;
 }

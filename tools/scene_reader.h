@@ -70,6 +70,10 @@ bool ttReader_String( ttSceneReader* reader, const cJSON* object, const char* ke
 /// commas or double quotes (names become CSV column headers).
 bool ttReader_Name( ttSceneReader* reader, const cJSON* object, const char* key, bool required, char* name, int size );
 bool ttReader_Vec3( ttSceneReader* reader, const cJSON* object, const char* key, ttRange range, ttVec3* value );
+/// A required array of `min` to `max` points [x, y, z] of finite numbers at `key`: *points is a
+/// malloc'd copy for the caller to free. Fails (with the key and the entry) otherwise.
+bool ttReader_Points( ttSceneReader* reader, const cJSON* object, const char* key, int min, int max, ttVec3** points,
+                      int* count );
 /// Orientation given as `rotation` (quaternion [x, y, z, w], normalised) or `axisAngle`
 /// ({axis, angle} or {axis, degrees}); at most one of them.
 bool ttReader_Rotation( ttSceneReader* reader, const cJSON* object, ttQuat* value );
