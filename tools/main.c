@@ -364,6 +364,15 @@ int main( int argc, char** argv )
 		return ttExit_usage;
 	}
 	const char* command = argv[1];
+	// `tether COMMAND --help` (or -h) prints the same text as `tether help`, for every command.
+	for ( int i = 1; i < argc; ++i )
+	{
+		if ( strcmp( argv[i], "--help" ) == 0 || strcmp( argv[i], "-h" ) == 0 )
+		{
+			ttPrintUsage( stdout );
+			return 0;
+		}
+	}
 	if ( strcmp( command, "run" ) == 0 )
 	{
 		return ttRunCommand( argc - 1, argv + 1 );
