@@ -21,8 +21,8 @@
 //     G = alpha / h^2 on the diagonal (the velocity form of XPBD's alpha~ = alpha / h^2);
 //   a limit not reached (C > 0): b = C / h, the speculative gap, no mixing, in both passes.
 // The equality rows of a joint (rows[0 .. blockCount)) are solved together with an LDL^T
-// factorisation of their (K + gamma) block, computed once per substep; limits, drives and motors
-// after them, one by one.
+// factorisation of their (K + G) block, computed once per pass; engaged limits join that block
+// (ttSolveBlock, active sets); drives and motors after it, one by one, within their force caps.
 #include "constraint.h"
 #include "core.h"
 #include "joint.h"
