@@ -82,4 +82,5 @@ typedef struct ttSiJoint
 
 /// Build the rows of a joint at the bodies' current poses, for a substep of length h
 /// (joint_si_rows.c). Bounds in N s: a motor's torque cap times h.
-void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJointRows* out );
+/// A path joint also remembers where on its curve the point is (the next search starts there).
+void ttSiJoint_BuildRows( ttWorld* world, ttJoint* joint, ttReal h, ttSiJointRows* out );

@@ -291,10 +291,11 @@ static void ttBuildGeneric( const ttJoint* joint, const ttJointFrame* f, ttSiJoi
 // Slots: 0-1 the two directions normal to the curve at the nearest point, 2 the limit along it
 // (at a limit or an open end), 3 the motor. The nearest point moves with B's point, so the rows'
 // error is its distance from the curve in each normal direction.
-static void ttBuildPath( const ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB, ttReal h, ttSiJointRows* out )
+static void ttBuildPath( ttJoint* joint, const ttBody* bodyA, const ttBody* bodyB, ttReal h, ttSiJointRows* out )
 {
 	const ttPathJointDef* def = &joint->path;
 	ttPathFrame f = ttPathJoint_ComputeFrame( joint, bodyA, bodyB );
+	joint->pathPosition = f.s; // the next search starts here instead of scanning the whole curve
 	ttVec3 n1 = ttPerpendicular( f.tangent );
 	ttVec3 n2 = ttCross( f.tangent, n1 );
 	const ttVec3 normals[2] = { n1, n2 };
@@ -324,7 +325,7 @@ static void ttBuildPath( const ttJoint* joint, const ttBody* bodyA, const ttBody
 	}
 }
 
-void ttSiJoint_BuildRows( ttWorld* world, const ttJoint* joint, ttReal h, ttSiJointRows* out )
+void ttSiJoint_BuildRows( ttWorld* world, ttJoint* joint, ttReal h, ttSiJointRows* out )
 {
 	const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
 	const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );

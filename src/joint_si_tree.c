@@ -54,6 +54,8 @@ struct ttSiTree
 	int orderCapacity;
 	int* queue;
 	int queueCapacity;
+	int* visited; ///< by node, while the groups are flooded
+	int visitedCapacity;
 	int* groupStart; ///< first entry of each group in order; groupStart[groupCount] = the total
 	int groupCount, groupCapacity;
 	bool* inTree; ///< by family joint index
@@ -199,6 +201,7 @@ static bool ttReserveTree( ttSiTree* tree, int bodySlots, int joints )
 	       ttReserve( (void**)&tree->bodyNode, &tree->bodyNodeCapacity, bodySlots, sizeof( int ) ) &&
 	       ttReserve( (void**)&tree->order, &tree->orderCapacity, nodes, sizeof( int ) ) &&
 	       ttReserve( (void**)&tree->queue, &tree->queueCapacity, nodes, sizeof( int ) ) &&
+	       ttReserve( (void**)&tree->visited, &tree->visitedCapacity, nodes, sizeof( int ) ) &&
 	       ttReserve( (void**)&tree->groupStart, &tree->groupCapacity, nodes + 1, sizeof( int ) ) &&
 	       ttReserve( (void**)&tree->inTree, &tree->inTreeCapacity, joints + 1, sizeof( bool ) );
 }
@@ -352,16 +355,10 @@ bool ttSiTree_Build( ttWorld* world, ttSiTree** treeSlot, ttSiJoint* joints, int
 			}
 		}
 	}
-	// The queue doubles as the visited marks' storage after the flood: use the order array.
-	int* visited = tree->order;
+	int* visited = tree->visited;
 	for ( int i = 0; i < tree->nodeCount; ++i )
 	{
 		visited[i] = 0;
-	}
-	int* kept = ttAlloc( sizeof( int ) * (size_t)( tree->nodeCount + 1 ) );
-	if ( kept == NULL )
-	{
-		return false;
 	}
 	int keptCount = 0;
 	for ( int start = 0; start < tree->nodeCount; ++start )
@@ -374,15 +371,11 @@ bool ttSiTree_Build( ttWorld* world, ttSiTree** treeSlot, ttSiJoint* joints, int
 		if ( ttOrderGroup( tree, world, joints, start, visited, &count ) )
 		{
 			tree->groupStart[tree->groupCount++] = keptCount;
-			for ( int i = 0; i < count; ++i )
-			{
-				kept[keptCount++] = tree->queue[i];
-			}
+			memcpy( tree->order + keptCount, tree->queue, sizeof( int ) * (size_t)count );
+			keptCount += count;
 		}
 	}
 	tree->groupStart[tree->groupCount] = keptCount;
-	memcpy( tree->order, kept, sizeof( int ) * (size_t)keptCount );
-	ttFree( kept );
 	for ( int i = 0; i < keptCount; ++i )
 	{
 		const ttJointTreeNode* node = tree->nodes + tree->order[i];
@@ -609,6 +602,7 @@ void ttSiTree_Destroy( ttSiTree* tree )
 	ttFree( tree->bodyNode );
 	ttFree( tree->order );
 	ttFree( tree->queue );
+	ttFree( tree->visited );
 	ttFree( tree->groupStart );
 	ttFree( tree->inTree );
 	ttFree( tree );
