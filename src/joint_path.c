@@ -99,11 +99,6 @@ void ttCurve_Destroy( ttCurve* curve )
 	}
 }
 
-ttReal ttCurve_Length( const ttCurve* curve )
-{
-	return curve->length;
-}
-
 // The point of segment i nearest to p, as arc length.
 static ttReal ttNearestOnSegment( const ttCurve* curve, int i, ttVec3 p, ttReal* distance2 )
 {

@@ -576,6 +576,9 @@ static void SiBadInput( void )
 	ENSURE( ttWorld_SetJointSoftness( world, 0, 1, 0.2, INFINITY ) == ttResult_invalidArgument );
 	ENSURE( ttWorld_SetJointSolver( world, (ttJointSolverType)7 ) == ttResult_invalidArgument );
 	ENSURE( ttWorld_GetJointSolver( world ) == ttJointSolver_si );
+	ENSURE( ttWorld_IsJointTreeSolveEnabled( world ) == false );
+	ENSURE( ttWorld_EnableJointTreeSolve( world, true ) == ttResult_ok && ttWorld_IsJointTreeSolveEnabled( world ) );
+	ENSURE( ttWorld_EnableJointTreeSolve( ttNullWorldId, true ) == ttResult_invalidId );
 	ENSURE( ttWorld_SetJointSolver( ttNullWorldId, ttJointSolver_xpbd ) == ttResult_invalidId );
 	ttWorldDef def = ttDefaultWorldDef();
 	def.jointHertz = -3;
