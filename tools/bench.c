@@ -77,6 +77,12 @@ static int ttCompareDoubles( const void* a, const void* b )
 	return ( x > y ) - ( x < y );
 }
 
+double ttBench_Median( double* values, int count )
+{
+	qsort( values, (size_t)count, sizeof( double ), ttCompareDoubles );
+	return values[count / 2];
+}
+
 // End-to-end distance of the scene's joints from the first joint's anchor A to the last joint's
 // anchor B (a chain listed from its fixed end).
 static double ttChainSpan( const ttScene* scene )
@@ -197,8 +203,7 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 	}
 	if ( ok )
 	{
-		qsort( means, (size_t)options->runs, sizeof( double ), ttCompareDoubles );
-		result->medianMeanMs = means[options->runs / 2];
+		result->medianMeanMs = ttBench_Median( means, options->runs );
 	}
 	free( means );
 	return ok;

@@ -6,6 +6,9 @@
 /// (0 success, 1 a scene failed, 2 bad arguments).
 int ttBenchMain( int argc, char** argv );
 
+/// The median of `count` values (sorts them in place; the upper one of an even count).
+double ttBench_Median( double* values, int count );
+
 /// `tether bench --broadphase`: pair collection cost from 100 to 100,000 bodies (bench_broadphase.c).
 int ttBenchBroadphase( int argc, char** argv );
 

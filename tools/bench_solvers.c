@@ -52,12 +52,6 @@ typedef struct ttSolverQuality
 	const char* contacts; ///< the contact solver's name, or "off"
 } ttSolverQuality;
 
-static int ttCompareDoubles( const void* a, const void* b )
-{
-	double x = *(const double*)a, y = *(const double*)b;
-	return ( x > y ) - ( x < y );
-}
-
 // Mean distance between the centres of mass of two dynamic bodies joined by a joint; 0 if none.
 static double ttLinkLength( const ttScene* scene )
 {
@@ -214,8 +208,7 @@ static bool ttRunSolverCase( const ttSolverCase* c, ttJointSolverType solver, bo
 	}
 	if ( ok )
 	{
-		qsort( means, (size_t)options->runs, sizeof( double ), ttCompareDoubles );
-		q->medianMs = means[options->runs / 2];
+		q->medianMs = ttBench_Median( means, options->runs );
 	}
 	free( means );
 	return ok;
