@@ -38,6 +38,19 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 	return ttRotate( body->q, solved );
 }
 
+void ttBody_CacheInverseInertia( ttBody* body )
+{
+	if ( body->type != ttBody_dynamic || body->fixedRotation )
+	{
+		body->invInertiaWorld = ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
+		return;
+	}
+	ttMat3 r = ttMat3FromQuat( body->q );
+	ttMat3 scaled = { ttScale( body->invInertia.x, r.cx ), ttScale( body->invInertia.y, r.cy ),
+	                  ttScale( body->invInertia.z, r.cz ) };
+	body->invInertiaWorld = ttMat3Mul( scaled, ttMat3Transpose( r ) );
+}
+
 // Velocities first: the soft-step contact solver works between the two halves.
 void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia, bool pins )
 {
@@ -46,17 +59,12 @@ void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h, bool cacheIn
 	body->substepRotation = TT_VEC3_ZERO;
 	if ( body->type != ttBody_dynamic )
 	{
-		body->invInertiaWorld = ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
+		ttBody_CacheInverseInertia( body );
 		return;
 	}
 	if ( cacheInverseInertia )
 	{
-		// R diag(I^-1) R^T, once per substep instead of two rotations per use.
-		ttMat3 r = ttMat3FromQuat( body->q );
-		ttMat3 scaled = { ttScale( body->invInertia.x, r.cx ), ttScale( body->invInertia.y, r.cy ),
-		                  ttScale( body->invInertia.z, r.cz ) };
-		body->invInertiaWorld = body->fixedRotation ? ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO }
-		                                            : ttMat3Mul( scaled, ttMat3Transpose( r ) );
+		ttBody_CacheInverseInertia( body ); // once per substep instead of two rotations per use
 	}
 	// Damping acts on the velocity the body arrived with, before this substep's loads: damped
 	// after them, a body held at rest would feel gravity reduced to g / (1 + h c), and the

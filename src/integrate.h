@@ -13,6 +13,9 @@ typedef struct ttBody ttBody;
 /// asks for it), a body whose only joint is a rigid ball joint to a static body turns about the
 /// pivot instead (body_pinned.c).
 void ttIntegrateVelocities( ttWorld* world, ttBody* body, ttReal h, bool cacheInverseInertia, bool pins );
+/// body->invInertiaWorld = R diag(I^-1) R^T at the body's rotation now (zero for a body that
+/// does not turn under impulses: not dynamic, or fixed rotation).
+void ttBody_CacheInverseInertia( ttBody* body );
 /// Positions from velocities (the displacement is accumulated in body->delta); a pinned body (see
 /// above) turns about its pivot.
 void ttIntegratePositions( ttWorld* world, ttBody* body, ttReal h, bool pins );
