@@ -127,7 +127,8 @@ int main( void )
 		printf( "%s frictionless, 10 substeps: energy rise %.3g, final spin %.9g rad/s\n", s_shapeNames[shape], rise,
 		        spin );
 		ENSURE_BELOW( rise, bound );
-		ENSURE_NEAR( spin, 20, TT_REAL_IS_FLOAT ? 1e-3 : 1e-6 );
+		// Float: 6,000 substeps of rotation updates, each rounding at 6e-8, leave 2e-4 (measured).
+		ENSURE_NEAR( spin, 20, TT_REAL_IS_FLOAT ? 20 * 1e-3 : 1e-6 );
 	}
 	return TEST_RESULT();
 }
