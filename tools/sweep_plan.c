@@ -5,6 +5,7 @@
 
 #include <cjson/cJSON.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -416,6 +417,21 @@ char* ttSweepPlan_RunText( const ttSweepPlan* plan, const int* valueIndex, char*
 	return text;
 }
 
+// The run's step count is an int (ttRunScene refuses more): a duration that overflows it is bad
+// input, caught before anything runs.
+static bool ttSweepCheckDuration( const ttSweepPlan* plan, const ttScene* scene, char* error, int errorSize )
+{
+	double seconds = plan->seconds >= 0 ? plan->seconds : (double)scene->seconds;
+	double steps = round( seconds / (double)scene->timeStep );
+	if ( steps <= (double)INT_MAX )
+	{
+		return true;
+	}
+	snprintf( error, (size_t)errorSize, "%g s at a time step of %g s is %.4g steps, more than the %d a run can take",
+	          seconds, (double)scene->timeStep, steps, INT_MAX );
+	return false;
+}
+
 // Load the scene once per value of each param (the others at their first value): a value the
 // loader refuses stops the sweep before it starts, with the loader's message.
 static int ttSweepCheckValues( const ttSweepPlan* plan )
@@ -435,6 +451,11 @@ static int ttSweepCheckValues( const ttSweepPlan* plan )
 			ttScene scene;
 			bool ok = text != NULL && ttScene_LoadString( text, plan->scenePath, &scene, error, (int)sizeof( error ) );
 			free( text );
+			if ( ok && ttSweepCheckDuration( plan, &scene, error, (int)sizeof( error ) ) == false )
+			{
+				ttScene_Destroy( &scene );
+				ok = false;
+			}
 			if ( ok == false )
 			{
 				if ( plan->paramCount == 0 )

@@ -408,6 +408,11 @@ static int ttSweepExecute( const ttSweepPlan* plan, const ttSweepComm* comm )
 	{
 		fprintf( stderr, "tether: sweep: %s\n", error );
 	}
+	else if ( access( plan->outDir, W_OK | X_OK ) != 0 )
+	{
+		fprintf( stderr, "tether: sweep: %s: cannot write in the directory: %s\n", plan->outDir, strerror( errno ) );
+		made = false;
+	}
 	if ( ( comm->size > 1 ? comm->allTrue( made ) : made ) == false )
 	{
 		return 1;
