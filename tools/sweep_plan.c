@@ -99,6 +99,14 @@ static int ttSweepSplitValues( ttSweepParam* param, const char* text, const char
 	{
 		return ttSweepUsage( "out of memory" );
 	}
+	// A row of the table is one line: a value with a control character (a newline) would split it.
+	for ( size_t i = 0; i < length; ++i )
+	{
+		if ( (unsigned char)text[i] < 0x20 || text[i] == 0x7f )
+		{
+			return ttSweepUsage( "--param %s: values cannot hold control characters", param->key );
+		}
+	}
 	int depth = 0;
 	bool quoted = false;
 	size_t start = 0;

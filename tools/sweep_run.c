@@ -443,6 +443,10 @@ static int ttSweepExecute( const ttSweepPlan* plan, const ttSweepComm* comm )
 		ttText table = { 0 };
 		ttSweepAddHeader( plan, &table );
 		written = ttSweepOrderRows( plan, comm->size, all, &table ) && table.failed == false;
+		if ( written == false )
+		{
+			fprintf( stderr, "tether: sweep: out of memory for the table (or a rank sent too few rows)\n" );
+		}
 		char path[TT_PATH_SIZE + 16];
 		written = written && ttSweepWriteTable( plan, &table, path, (int)sizeof( path ) );
 		if ( written )
