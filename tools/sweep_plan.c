@@ -415,6 +415,13 @@ char* ttSweepPlan_RunText( const ttSweepPlan* plan, const int* valueIndex, char*
 		const char* value = param->values[valueIndex[i]];
 		ok = param->shapeKey ? ttSweepSetOnShapes( root, param->key, value )
 		                     : cJSON_IsObject( world ) == false || ttSweepSet( world, param->key, value );
+		// "solver" is the older name of "jointSolver", which wins when both are given: the swept
+		// one must be the only one.
+		bool jointSolver = strcmp( param->key, "jointSolver" ) == 0;
+		if ( ( jointSolver || strcmp( param->key, "solver" ) == 0 ) && cJSON_IsObject( world ) )
+		{
+			cJSON_DeleteItemFromObjectCaseSensitive( world, jointSolver ? "solver" : "jointSolver" );
+		}
 	}
 	char* text = ok ? cJSON_PrintUnformatted( root ) : NULL;
 	cJSON_Delete( root );

@@ -77,6 +77,10 @@ static bool ttSweepRunOne( const ttSweepPlan* plan, int run )
 	ttSweepPlan_Values( plan, run, valueIndex, &seed );
 	char error[1024], dir[TT_PATH_SIZE];
 	ttSweepRunDir( plan, run, dir, (int)sizeof( dir ) );
+	// The row is read from summary.json: one left by an earlier sweep must not stand in for this run.
+	char stale[TT_PATH_SIZE + 16];
+	snprintf( stale, sizeof( stale ), "%s/summary.json", dir );
+	remove( stale );
 	char* text = ttSweepPlan_RunText( plan, valueIndex, error, (int)sizeof( error ) );
 	ttScene scene;
 	bool ok = text != NULL && ttScene_LoadString( text, plan->scenePath, &scene, error, (int)sizeof( error ) );
