@@ -10,6 +10,9 @@ packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libe
            ffmpeg xvfb xauth python3-matplotlib)
 # Oracle of the differential GJK/EPA test (tests/test_gjk_ccd.c); the library does not use it.
 packages+=(libccd-dev)
+# tether-mpi, `tether sweep` across machines (docs/batch.md), and its ctest under mpirun -n 2:
+# Debian's Open MPI (headers and library, mpirun). Without it tether-mpi is simply not built.
+packages+=(libopenmpi-dev openmpi-bin)
 # The libFuzzer harnesses (scripts/fuzz.sh, run by CI for 20 s each; docs/hardening.md).
 packages+=(clang libclang-rt-14-dev)
 # The peer engines of the benchmark program tether-peers (bench/); the library does not use them.

@@ -5,6 +5,10 @@
 #include "bench.h"
 #include "run.h"
 #include "solver_names.h"
+#include "sweep.h"
+#ifdef TETHER_HAVE_MPI
+#include "sweep_mpi.h"
+#endif
 #ifdef TETHER_HAVE_VIEWER
 #include "viewer.h"
 #endif
@@ -53,6 +57,13 @@ static void ttPrintUsage( FILE* out )
 	         "      [--camera EX,EY,EZ,TX,TY,TZ] [--joint-solver NAME] [--contact-solver NAME]\n"
 	         "      [--long-range NAME=on|off]...\n"
 	         "        draw SCENE headless to DIR/frame_*.png and, with --video, DIR/<scene>.mp4\n"
+	         "  sweep SCENE --param KEY=V1,V2,... [--param ...] [--seeds N] [--jitter M] [--seconds S]\n"
+	         "      [--out DIR] [--jobs N]\n"
+	         "        run SCENE for every combination of the values (world keys such as substeps,\n"
+	         "        iterations, jointSolver, gravity; friction, restitution on every shape) and seeds,\n"
+	         "        on all cores (--jobs N): DIR/run-NNNN/ per run and the table DIR/sweep.csv\n"
+	         "        (default DIR: out/<scene name>-sweep); under MPI: mpirun -n R tether-mpi sweep ...\n"
+	         "        (docs/batch.md)\n"
 	         "  plot METRICS.csv [MORE.csv...] --out FILE.png [--columns a,b,...]\n"
 	         "        plot metrics over time, several runs overlaid (runs tools/plot.py)\n"
 	         "  help  print this text\n"
@@ -307,6 +318,31 @@ static int ttRunCommand( int argc, char** argv )
 	return ok ? ttExit_ok : ttExit_failed;
 }
 
+// `tether sweep`: local worker processes, or under tether-mpi the ranks of an MPI job.
+static int ttSweepCommand( int argc, char** argv )
+{
+#ifdef TETHER_HAVE_MPI
+	return ttSweepMpiMain( argc, argv );
+#else
+	// Started by mpirun (Open MPI, or MPICH/Slurm's PMI) with several processes: each would run
+	// the whole sweep into the same folders. Only tether-mpi shares the runs.
+	const char* sizes[] = { getenv( "OMPI_COMM_WORLD_SIZE" ), getenv( "PMI_SIZE" ) };
+	for ( int i = 0; i < 2; ++i )
+	{
+		if ( sizes[i] != NULL && atoi( sizes[i] ) > 1 )
+		{
+			fprintf( stderr,
+			         "tether: sweep: started by mpirun as one of %s processes, but this tether has no MPI: each "
+			         "would run the whole sweep. Run tether-mpi (built when CMake finds MPI; Debian: "
+			         "libopenmpi-dev).\n",
+			         sizes[i] );
+			return ttExit_usage;
+		}
+	}
+	return ttSweepMain( argc, argv, NULL );
+#endif
+}
+
 // `tether plot`: the plotting is Python (matplotlib); this runs tools/plot.py of the source tree
 // the program was built from, or $TETHER_PLOT_SCRIPT, with the same arguments.
 static int ttPlotCommand( int argc, char** argv )
@@ -380,6 +416,10 @@ int main( int argc, char** argv )
 	if ( strcmp( command, "bench" ) == 0 )
 	{
 		return ttBenchMain( argc - 1, argv + 1 );
+	}
+	if ( strcmp( command, "sweep" ) == 0 )
+	{
+		return ttSweepCommand( argc - 1, argv + 1 );
 	}
 	if ( strcmp( command, "plot" ) == 0 )
 	{

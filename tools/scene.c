@@ -182,6 +182,11 @@ static const char* const ttWorldKeys[] = {
     NULL,
 };
 
+const char* const* ttScene_WorldKeys( void )
+{
+	return ttWorldKeys;
+}
+
 // "longRange": { "attachments": true, ... } switches the long range constraints of the world.
 static bool ttLoader_LongRange( ttSceneReader* r, const cJSON* world, ttWorldDef* def )
 {
@@ -1005,7 +1010,7 @@ bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scen
 // Reads a whole file into a NUL-terminated buffer; NULL and a message naming the file on failure:
 // not there, a directory, unreadable, or longer than TT_SCENE_FILE_MAX_BYTES (checked while
 // reading, so that a device such as /dev/zero, whose size stat does not give, fails too).
-static char* ttReadFile( const char* path, char* error, int errorSize )
+char* ttScene_ReadFile( const char* path, char* error, int errorSize )
 {
 	struct stat info;
 	if ( stat( path, &info ) == 0 && S_ISDIR( info.st_mode ) )
@@ -1076,7 +1081,7 @@ bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorS
 	memset( scene, 0, sizeof( *scene ) );
 	char fallback[8];
 	char* text =
-	    ttReadFile( path, error != NULL ? error : fallback, error != NULL ? errorSize : (int)sizeof( fallback ) );
+	    ttScene_ReadFile( path, error != NULL ? error : fallback, error != NULL ? errorSize : (int)sizeof( fallback ) );
 	if ( text == NULL )
 	{
 		return false;

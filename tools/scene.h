@@ -54,6 +54,11 @@ void ttScene_AllowAnyMeshPath( bool allow );
 bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorSize );
 /// The same for a JSON text; sourceName is used in messages.
 bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scene, char* error, int errorSize );
+/// The text of a scene file (malloc'd, NUL-terminated), read with the checks of ttScene_LoadFile;
+/// NULL and a message naming the file on failure.
+char* ttScene_ReadFile( const char* path, char* error, int errorSize );
+/// The keys of a scene's `world` object, NULL-terminated (`tether sweep` checks its --param keys).
+const char* const* ttScene_WorldKeys( void );
 /// Destroy the world and free the scene's arrays.
 void ttScene_Destroy( ttScene* scene );
 
