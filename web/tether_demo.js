@@ -57,7 +57,8 @@ function frameBounds() {
   const b = new Float64Array(Module.HEAPF64.buffer, api.bounds(), 6);
   camera.target = [(b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2];
   const radius = Math.max(0.5 * Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]), 0.2);
-  camera.distance = 1.15 * radius / Math.sin(camera.fovY / 2);
+  // The bounding sphere a little inside the view: the corners of the bounds are rarely all in sight.
+  camera.distance = 0.95 * radius / Math.tan(camera.fovY / 2);
   camera.yaw = 0.5;
   camera.pitch = 0.35;
 }
