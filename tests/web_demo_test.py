@@ -133,6 +133,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build", "web-test"))
     parser.add_argument("--timeout", type=float, default=120, help="seconds to wait for each page's report")
+    parser.add_argument("--measure", metavar="SCENES",
+                        help="instead of testing, print the page's step time for these comma-separated scenes "
+                             "(the table of docs/web.md)")
+    parser.add_argument("--steps", type=int, default=120, help="steps per scene for --measure")
     args = parser.parse_args()
 
     chromium = find_chromium()
@@ -149,6 +153,17 @@ def main():
     server = Server(os.path.join(args.build_dir, "site"))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     failures = []
+    if args.measure:
+        with tempfile.TemporaryDirectory() as profile:
+            for scene in args.measure.split(","):
+                report = run_page(chromium, server, f"scene={scene}&steps={args.steps}", profile, args.timeout)
+                if report is None or report["failed"]:
+                    print(f"{scene}: no result" + (f" ({report['error']})" if report else ""))
+                    continue
+                print(f"{scene}: {report['steps']} steps; mean step time {report['wallMs']:.3f} ms in the page, "
+                      f"{report['libraryMs']:.3f} ms by the library's clock")
+        server.shutdown()
+        return 0
     with tempfile.TemporaryDirectory() as profile:
         steps = 120
         report = run_page(chromium, server, f"scene=analytic_projectile&steps={steps}&body=ball", profile,
@@ -177,7 +192,8 @@ def main():
         if report is None:
             failures.append("showcase: the page did not report")
         else:
-            print(f"showcase: {report['steps']} steps, error '{report['error']}'")
+            print(f"showcase: {report['steps']} steps, error '{report['error']}'; mean step time "
+                  f"{report['wallMs']:.3f} ms in the page, {report['libraryMs']:.3f} ms by the library's clock")
             if report["steps"] != steps or report["failed"]:
                 failures.append(f"showcase: {report['steps']} steps, failed={report['failed']}: {report['error']}")
             png = base64.b64decode(report["image"].split(",", 1)[1])

@@ -192,7 +192,7 @@ class Renderer {
 // ---- the demo: scene, controls, stepping ----
 const demo = {
   running: true, stopAfter: Number(params.get('steps') || 0), reported: false,
-  wallMs: [], libraryMs: [], bodyIndex: -1, failed: false,
+  wallMs: [], libraryMs: [], totalWallMs: 0, totalLibraryMs: 0, bodyIndex: -1, failed: false,
 };
 
 function sceneFile(name) {
@@ -207,6 +207,7 @@ function load(name) {
   demo.failed = api.load(sceneFile(name)) === 0;
   demo.wallMs = [];
   demo.libraryMs = [];
+  demo.totalWallMs = demo.totalLibraryMs = 0;
   showError(demo.failed ? api.error() : '');
   demo.bodyIndex = demo.failed ? -1 : api.findBody(params.get('body') || '');
   renderer.upload();
@@ -235,6 +236,8 @@ function step() {
   }
   demo.wallMs.push(wall);
   demo.libraryMs.push(api.stepMs());
+  demo.totalWallMs += wall;
+  demo.totalLibraryMs += api.stepMs();
   if (demo.wallMs.length > 60) { demo.wallMs.shift(); demo.libraryMs.shift(); }
 }
 
@@ -261,7 +264,9 @@ function report(canvas) {
   demo.reported = true;
   const body = JSON.stringify({
     steps: api.stepCount(), timeStep: api.timeStep(), substeps: api.getSubsteps(), position: bodyPosition(),
-    error: api.error(), failed: demo.failed, image: canvas.toDataURL('image/png'),
+    error: api.error(), failed: demo.failed, wallMs: demo.totalWallMs / Math.max(api.stepCount(), 1),
+    libraryMs: demo.totalLibraryMs / Math.max(api.stepCount(), 1),
+    image: canvas.toDataURL('image/png'),
   });
   fetch('report', { method: 'POST', body });
 }
