@@ -193,6 +193,7 @@ class Renderer {
 const demo = {
   running: true, stopAfter: Number(params.get('steps') || 0), reported: false,
   wallMs: [], libraryMs: [], totalWallMs: 0, totalLibraryMs: 0, bodyIndex: -1, failed: false,
+  lastFrame: undefined, owed: 0, // s of simulation owed to real time
 };
 
 function sceneFile(name) {
@@ -273,13 +274,24 @@ function report(canvas) {
 
 let renderer = null;
 
-function frame(canvas) {
+// Steps follow real time: a step whenever half a time step or more is owed (so a 60 Hz display
+// steps once per frame and a 120 Hz one every other frame), at most 4 per frame and at most 0.1 s
+// owed, so that a scene slower than real time slows down instead of piling up steps.
+function frame(canvas, now) {
+  const elapsed = demo.lastFrame === undefined ? 0 : (now - demo.lastFrame) / 1000;
+  demo.lastFrame = now;
+  demo.owed = demo.running ? Math.min(demo.owed + elapsed, 0.1) : 0;
+  const timeStep = api.timeStep();
+  for (let k = 0; k < 4 && demo.running && !demo.failed && timeStep > 0 && demo.owed >= timeStep / 2; ++k) {
+    if (demo.stopAfter > 0 && api.stepCount() >= demo.stopAfter) break;
+    step();
+    demo.owed -= timeStep;
+  }
   const done = demo.stopAfter > 0 && api.stepCount() >= demo.stopAfter;
-  if (demo.running && !demo.failed && !done) step();
   renderer.draw(canvas);
   updateText();
   if ((done || demo.failed) && params.get('report') && !demo.reported) report(canvas);
-  requestAnimationFrame(() => frame(canvas));
+  requestAnimationFrame((now) => frame(canvas, now));
 }
 
 function wireMouse(canvas) {
@@ -375,7 +387,7 @@ function start() {
   setting('substeps', api.setSubsteps, api.getSubsteps);
   wireMouse(canvas);
   load(initial);
-  requestAnimationFrame(() => frame(canvas));
+  requestAnimationFrame((now) => frame(canvas, now));
 }
 
 // The module (tether_web.js, loaded after this file) calls this when it is ready.
