@@ -108,10 +108,12 @@ def run_page(chromium, server, query, profile, timeout):
     server.report = None
     server.reported.clear()
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?{query}&report=1"
-    command = [chromium, "--headless", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-               "--window-size=800,600", "--no-first-run", "--mute-audio", f"--user-data-dir={profile}", url]
-    if os.geteuid() == 0:
-        command.insert(1, "--no-sandbox")  # chromium refuses to run as root with its sandbox
+    # WebGL2 on the CPU (swiftshader): CI machines have no GPU. No sandbox: chromium refuses it as
+    # root and containers often lack the namespaces it needs; the page is our own. /tmp instead of
+    # /dev/shm, which containers keep small.
+    command = [chromium, "--headless", "--no-sandbox", "--disable-dev-shm-usage", "--use-angle=swiftshader",
+               "--enable-unsafe-swiftshader", "--window-size=800,600", "--no-first-run", "--mute-audio",
+               f"--user-data-dir={profile}", url]
     browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         server.reported.wait(timeout)
