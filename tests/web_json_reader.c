@@ -123,6 +123,9 @@ static void Errors( void )
 	EnsureFails( "\"unterminated" );
 	EnsureFails( "[true, fals]" );
 	ENSURE( cJSON_ParseWithOpts( NULL, NULL, 1 ) == NULL );
+	cJSON* bom = Parse( "\xEF\xBB\xBF[1]" ); // a UTF-8 byte order mark is skipped, as in cJSON
+	ENSURE( cJSON_GetArraySize( bom ) == 1 );
+	cJSON_Delete( bom );
 
 	// Without the terminator rule the value ends where it ends.
 	const char* end = NULL;

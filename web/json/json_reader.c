@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A small strict JSON reader behind the cJSON subset of cjson/cJSON.h (see there why the browser
-// build has its own). RFC 8259 only: no comments, trailing commas, NaN or Infinity, like cJSON.
+// build has its own). RFC 8259 only: no comments, trailing commas, NaN or Infinity, like cJSON;
+// stricter than cJSON on numbers, which hands any run of digits, signs, dots and exponents to
+// strtod (so 01, +1 and 1. load natively and are refused here, as the RFC says).
 #include "cjson/cJSON.h"
 
 #include <limits.h>
@@ -352,6 +354,11 @@ cJSON* cJSON_ParseWithOpts( const char* value, const char** parseEnd, cJSON_bool
 		return NULL;
 	}
 	ttJsonParser parser = { value, 0 };
+	// A UTF-8 byte order mark before the value is skipped, as cJSON does.
+	if ( strncmp( value, "\xEF\xBB\xBF", 3 ) == 0 )
+	{
+		parser.at += 3;
+	}
 	cJSON* root = ttJson_ParseValue( &parser );
 	if ( root != NULL && requireNullTerminated )
 	{
