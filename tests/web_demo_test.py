@@ -9,7 +9,14 @@
 #    t = 2 s: [6, 17 - 9.81 * 2401 / 1200, 2] = [6, -2.628175, 2]), within the round-off bound
 #    of tests/test_analytic_projectile.c, 10 N eps S with S = 10 m (5.3e-11 m): the WebAssembly
 #    build must compute what the native one does.
-# 2. The showcase, 120 steps: the page's own picture of it (the WebGL canvas, as PNG) must not be
+# 2. The mouse spring: scenes/analytic_slope_stick.json's box (at rest on a 30 degree slope) is
+#    grabbed at load by a ray straight down through its centre and its grabbed point pulled 1 m
+#    up. The page's spring is critically damped, F = m (k (target - p) - 2 sqrt(k) v) with
+#    k = 150 s^-2 (web/web_world.c); a pull through the centre of mass turns nothing, so the point
+#    obeys p'' = k (T - p) - 2 sqrt(k) p' + g and comes to rest g / k = 9.81 / 150 = 0.0654 m
+#    below the target. After 120 steps (2 s, sqrt(k) t = 24.5) what is left of the 1 m transient
+#    is e^-24.5 (1 + 24.5) m = 6e-10 m; tolerance 1e-6 m.
+# 3. The showcase, 120 steps: the page's own picture of it (the WebGL canvas, as PNG) must not be
 #    blank: at least 5 % of its pixels differ from the background, the luminance varies (standard
 #    deviation >= 5 of 255), and the bodies show: at least 0.2 % of the pixels are saturated
 #    (max - min channel > 60), which only the bodies' colours are (background, ground and joint
@@ -189,6 +196,24 @@ def main():
                                 "1/60 s and 20 substeps)")
             if not error <= tolerance:
                 failures.append(f"projectile: position off by {error:.3e} m")
+
+        report = run_page(chromium, server, f"scene=analytic_slope_stick&steps={steps}&body=box&spring=0,1,0",
+                          profile, args.timeout)
+        if report is None:
+            failures.append("spring: the page did not report")
+        elif report["springTarget"] is None or report["failed"]:
+            failures.append(f"spring: the page grabbed nothing (failed={report['failed']}: {report['error']})")
+        else:
+            k, g = 150.0, -9.81
+            target, point = report["springTarget"], report["springPoint"]
+            expected = [target[0], target[1] + g / k, target[2]]
+            error = max(abs(point[i] - expected[i]) for i in range(3))
+            print(f"spring: grabbed point at {point} after {report['steps']} steps, expected {expected} "
+                  f"(target {target} sagged by g / k = {-g / k:.6f} m; |error| {error:.3e} m, tolerance 1e-6 m)")
+            if report["steps"] != steps:
+                failures.append(f"spring: {report['steps']} steps")
+            if not error <= 1e-6:
+                failures.append(f"spring: the grabbed point is {error:.3e} m from where the spring holds it")
 
         report = run_page(chromium, server, f"scene=showcase&steps={steps}", profile, args.timeout)
         if report is None:

@@ -3,8 +3,9 @@
 // (web/web_api.h), steps it once per animation frame, draws it with WebGL2, and wires the mouse
 // spring, the solver switches and the step time. URL parameters, for links and for the test
 // (tests/web_demo_test.py): scene=NAME, steps=N (pause after N steps), body=NAME (the body whose
-// position #state shows), report=1 (POST steps, position and the canvas as PNG to /report when
-// the steps are done).
+// position #state shows), spring=DX,DY,DZ (grab that body from straight above at load and pull the
+// grabbed point by this offset), report=1 (POST steps, positions and the canvas as PNG to /report
+// when the steps are done).
 'use strict';
 
 const params = new URLSearchParams(window.location.search);
@@ -213,9 +214,22 @@ function load(name) {
   demo.bodyIndex = demo.failed ? -1 : api.findBody(params.get('body') || '');
   renderer.upload();
   if (!demo.failed) frameBounds();
+  demo.springTarget = null;
+  if (params.get('spring') && demo.bodyIndex >= 0) grabFromAbove(params.get('spring').split(',').map(Number));
   $('jointSolver').value = api.getJointSolver();
   $('contactSolver').value = api.getContactSolver();
   $('substeps').value = api.getSubsteps();
+}
+
+// The mouse spring without a mouse: a ray straight down through the body's origin grabs it (for a
+// body whose centre of mass is its origin the pull then passes through the centre), and the target
+// is the grabbed point moved by offset.
+function grabFromAbove(offset) {
+  const p = bodyPosition();
+  if (api.grab(p[0], p[1] + 100, p[2], 0, -1, 0) === 0) return;
+  const point = Array.from(new Float64Array(Module.HEAPF64.buffer, api.grabPoint(), 3));
+  demo.springTarget = add(point, offset);
+  api.drag(...demo.springTarget);
 }
 
 function fillSelect(select, count, nameOf) {
@@ -265,6 +279,8 @@ function report(canvas) {
   demo.reported = true;
   const body = JSON.stringify({
     steps: api.stepCount(), timeStep: api.timeStep(), substeps: api.getSubsteps(), position: bodyPosition(),
+    springTarget: demo.springTarget,
+    springPoint: demo.springTarget ? Array.from(new Float64Array(Module.HEAPF64.buffer, api.springPoint(), 3)) : null,
     error: api.error(), failed: demo.failed, wallMs: demo.totalWallMs / Math.max(api.stepCount(), 1),
     libraryMs: demo.totalLibraryMs / Math.max(api.stepCount(), 1),
     image: canvas.toDataURL('image/png'),
@@ -351,7 +367,7 @@ function start() {
     shapeCount: w('ShapeCount', n, []), shapeFlags: w('ShapeFlags', n, [n]), shapeMesh: w('ShapeMesh', n, [n]),
     shapeMeshData: w('ShapeMeshData', n, []), updateTransforms: w('UpdateTransforms', n, []),
     updateLines: w('UpdateLines', n, []), lineData: w('LineData', n, []), bounds: w('Bounds', n, []),
-    grab: w('Grab', n, [n, n, n, n, n, n]), grabPoint: w('GrabPoint', n, []), drag: w('Drag', null, [n, n, n]),
+    grab: w('Grab', n, [n, n, n, n, n, n]), grabPoint: w('GrabPoint', n, []), springPoint: w('SpringPoint', n, []), drag: w('Drag', null, [n, n, n]),
     release: w('Release', null, []), findBody: w('FindBody', n, [s]), bodyPosition: w('BodyPosition', n, [n]),
   };
   const canvas = $('view');

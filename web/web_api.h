@@ -65,6 +65,8 @@ TT_WEB_EXPORT const double* ttWeb_Bounds( void );
 /// the hit point at ttWeb_GrabPoint), pull the grabbed point toward a target, let go.
 TT_WEB_EXPORT int ttWeb_Grab( double ox, double oy, double oz, double dx, double dy, double dz );
 TT_WEB_EXPORT const double* ttWeb_GrabPoint( void );
+/// Where the grabbed point of the body is now (3 doubles; zeros when nothing is grabbed).
+TT_WEB_EXPORT const double* ttWeb_SpringPoint( void );
 TT_WEB_EXPORT void ttWeb_Drag( double x, double y, double z );
 TT_WEB_EXPORT void ttWeb_Release( void );
 

@@ -409,6 +409,17 @@ const double* ttWeb_GrabPoint( void )
 	return s_web.grabPoint;
 }
 
+const double* ttWeb_SpringPoint( void )
+{
+	ttVec3 p = TT_VEC3_ZERO;
+	if ( s_web.grabbing && ttBody_IsValid( s_web.grabBody ) )
+	{
+		p = ttBody_GetWorldPoint( s_web.grabBody, s_web.grabLocal );
+	}
+	s_web.scratch[0] = p.x, s_web.scratch[1] = p.y, s_web.scratch[2] = p.z;
+	return s_web.scratch;
+}
+
 void ttWeb_Drag( double x, double y, double z )
 {
 	s_web.grabTarget = ttVec3Make( (ttReal)x, (ttReal)y, (ttReal)z );
