@@ -132,6 +132,11 @@ int ttWeb_Load( const char* name )
 	ttWeb_Unload();
 	ttSetLogFcn( ttWeb_Log );
 	s_error[0] = 0;
+	if ( name == NULL )
+	{
+		snprintf( s_error, sizeof( s_error ), "ttWeb_Load: no scene name" );
+		return 0;
+	}
 	bool ok = strcmp( name, "showcase" ) == 0
 	              ? ttScene_LoadString( ttScene_ShowcaseJson(), "showcase", &s_web.scene, s_error, sizeof( s_error ) )
 	              : ttScene_LoadFile( name, &s_web.scene, s_error, sizeof( s_error ) );
@@ -432,7 +437,7 @@ void ttWeb_Release( void )
 
 int ttWeb_FindBody( const char* name )
 {
-	for ( int i = 0; s_web.loaded && i < s_web.scene.bodyCount; ++i )
+	for ( int i = 0; name != NULL && s_web.loaded && i < s_web.scene.bodyCount; ++i )
 	{
 		bool match = name[0] != 0 ? strcmp( s_web.scene.bodyNames[i], name ) == 0
 		                          : ttBody_GetType( s_web.scene.bodies[i] ) == ttBody_dynamic;
