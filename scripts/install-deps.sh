@@ -8,6 +8,9 @@ packages+=(python3-cffi python3-numpy python3-pip python3-setuptools python3-whe
 # The viewer and headless renderer (tether view/render), their tests (xvfb) and tether plot.
 packages+=(g++ libglfw3-dev libepoxy-dev libimgui-dev libpng-dev libegl-dev libegl-mesa0 libgl1-mesa-dri
            ffmpeg xvfb xauth python3-matplotlib)
+# The browser demo (web/, scripts/web.sh, docs/web.md): Debian's emscripten compiles tether to
+# WebAssembly, and its test (tests/web_demo_test.py) opens the page in headless chromium.
+packages+=(emscripten chromium)
 # Oracle of the differential GJK/EPA test (tests/test_gjk_ccd.c); the library does not use it.
 packages+=(libccd-dev)
 # tether-mpi, `tether sweep` across machines (docs/batch.md), and its ctest under mpirun -n 2:
