@@ -9,6 +9,7 @@
 #include "joint_path.h"
 #include "joint_solver.h"
 #include "long_range.h"
+#include "particle.h"
 #include "step.h"
 #include "step_guard.h"
 
@@ -289,6 +290,7 @@ void ttDestroyWorld( ttWorldId worldId )
 			ttPathJoint_Destroy( ttWorld_Joint( world, i ) );
 		}
 	}
+	ttParticles_Destroy( world );
 	ttPool_Destroy( &world->bodies );
 	ttPool_Destroy( &world->shapes );
 	ttPool_Destroy( &world->joints );
