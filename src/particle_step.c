@@ -89,11 +89,21 @@ void ttParticles_BeginStep( ttStepContext* ctx )
 		{
 			continue;
 		}
-		// A body a particle hangs from stays awake (its island does not see the attachment).
+		// A body a particle hangs from stays awake (its island does not see the attachment), and
+		// the particle does not collide with it: the attachment point may lie on its surface.
 		ttParticleConstraint* c = ttParticleSet_Constraint( set, i );
-		if ( c->type == ttParticleConstraint_attachment )
+		if ( c->type != ttParticleConstraint_attachment )
 		{
-			ttWorld_Body( world, c->body )->sleepTime = 0;
+			continue;
+		}
+		ttWorld_Body( world, c->body )->sleepTime = 0;
+		const ttParticle* p = ttParticleSet_Particle( set, c->p[0] );
+		for ( int k = p->firstCandidate; k < p->firstCandidate + p->candidateCount; ++k )
+		{
+			if ( set->candidates[k] >= 0 && ttWorld_Shape( world, set->candidates[k] )->bodyIndex == c->body )
+			{
+				set->candidates[k] = -1;
+			}
 		}
 	}
 }
@@ -136,11 +146,12 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 		p->prevX = p->x;
 		if ( p->invMass > 0 )
 		{
-			p->v = ttMulAdd( p->v, h * p->gravityScale, world->gravity );
+			// Damping before gravity, so that it slows motion without lessening the weight.
 			if ( p->damping > 0 )
 			{
 				p->v = ttScale( 1 / ( 1 + h * p->damping ), p->v );
 			}
+			p->v = ttMulAdd( p->v, h * p->gravityScale, world->gravity );
 			p->x = ttMulAdd( p->x, h, p->v );
 		}
 		else
@@ -170,7 +181,12 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 		ttReal margin = TT_PARTICLE_CONTACT_MARGIN * p->radius + ttLength( ttSub( p->x, p->prevX ) );
 		for ( int k = 0; k < p->candidateCount; ++k )
 		{
-			const ttShape* shape = ttWorld_Shape( world, set->candidates[p->firstCandidate + k] );
+			int shapeIndex = set->candidates[p->firstCandidate + k];
+			if ( shapeIndex < 0 )
+			{
+				continue; // the particle is attached to the shape's body
+			}
+			const ttShape* shape = ttWorld_Shape( world, shapeIndex );
 			const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
 			ttVec3 normal, surface;
 			if ( ttParticle_ShapeContact( shape, ttShape_SimWorldTransform( body, shape ), p->x, p->radius, margin,
