@@ -70,12 +70,15 @@ bool ttDihedralAngle( const ttVec3 x[4], ttReal* angle, ttVec3 g[4] )
 	ttVec3 m1 = ttScale( 1 / sqrt( n1Squared ), n1 );
 	ttVec3 m2 = ttScale( 1 / sqrt( n2Squared ), n2 );
 	*angle = atan2( ttDot( ttCross( m1, m2 ), eUnit ), ttDot( m1, m2 ) );
-	g[2] = ttScale( eLength, u1 );
-	g[3] = ttScale( eLength, u2 );
-	g[0] =
-	    ttAdd( ttScale( ttDot( ttSub( x[2], x[1] ), eUnit ), u1 ), ttScale( ttDot( ttSub( x[3], x[1] ), eUnit ), u2 ) );
-	g[1] = ttNeg( ttAdd( ttScale( ttDot( ttSub( x[2], x[0] ), eUnit ), u1 ),
-	                     ttScale( ttDot( ttSub( x[3], x[0] ), eUnit ), u2 ) ) );
+	// Bridson's modes point the way the angle as measured here decreases: the gradients are their
+	// negatives (checked against finite differences while writing this, and by the torque balance
+	// of test_particle_constraints).
+	g[2] = ttScale( -eLength, u1 );
+	g[3] = ttScale( -eLength, u2 );
+	g[0] = ttNeg( ttAdd( ttScale( ttDot( ttSub( x[2], x[1] ), eUnit ), u1 ),
+	                     ttScale( ttDot( ttSub( x[3], x[1] ), eUnit ), u2 ) ) );
+	g[1] =
+	    ttAdd( ttScale( ttDot( ttSub( x[2], x[0] ), eUnit ), u1 ), ttScale( ttDot( ttSub( x[3], x[0] ), eUnit ), u2 ) );
 	return true;
 }
 

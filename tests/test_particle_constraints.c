@@ -11,6 +11,12 @@
 //   keeps its volume within 1 %;
 // - shape matching: a cluster pulled out of shape and released returns to its rest distances
 //   within 1 mm;
+// - bending: a rigid wing hinged on a fixed edge, held level by a dihedral constraint of
+//   compliance a against gravity, sags by phi = a m g l cos(phi) (torque balance, solved by
+//   fixed-point iteration in the test) and reads the torque m g l cos(phi), within 1 %;
+// - area: a triangle with a fixed base b and a free apex of mass m under gravity across the base
+//   loses the height 4 a m g / b^2 (A = b h / 2: the apex feels f b / 2 = m g, so dA = -2 a m g / b
+//   and dh = 2 dA / b) and reads f = 2 m g / b, within 1 % (b = 1 here);
 // - a degenerate tetrahedron in a soft body is refused with the world unchanged.
 #include "test_macros.h"
 
@@ -311,8 +317,54 @@ static void ShapeMatching( void )
 	ttDestroyWorld( world );
 }
 
+static void Bending( void )
+{
+	ttWorldId world = MakeWorld( 20, 4 );
+	double m = 1, compliance = 0.1, lever = 1;
+	ttParticleId p[4] = { MakeParticle( world, ( ttVec3 ){ 0, 0, 0 }, 0, 0 ),
+	                      MakeParticle( world, ( ttVec3 ){ 0, 0, 1 }, 0, 0 ),
+	                      MakeParticle( world, ( ttVec3 ){ -1, 0, (ttReal)0.5 }, 0, 0 ),
+	                      MakeParticle( world, ( ttVec3 ){ (ttReal)lever, 0, (ttReal)0.5 }, (ttReal)m, 3 ) };
+	// The free corner keeps its distances to the edge: it turns about it.
+	ttCreateParticleDistance( world, p[0], p[3], -1, 0 );
+	ttCreateParticleDistance( world, p[1], p[3], -1, 0 );
+	ttParticleConstraintId bend = ttCreateParticleBending( world, p, (ttReal)compliance );
+	ENSURE( TT_IS_NON_NULL( bend ) );
+	Run( world, 10 );
+	double phi = 0;
+	for ( int i = 0; i < 200; ++i )
+	{
+		phi = compliance * m * s_g * lever * cos( phi );
+	}
+	ttVec3 x = ttParticle_GetPosition( p[3] );
+	double measured = atan2( -(double)x.y, (double)x.x );
+	printf( "bending (phi = %.6f rad): ", phi );
+	ENSURE_NEAR( measured, phi, 0.01 * phi );
+	ENSURE_NEAR( fabs( (double)ttParticleConstraint_GetForce( bend ) ), m * s_g * lever * cos( phi ),
+	             0.01 * m * s_g * lever );
+	ttDestroyWorld( world );
+}
+
+static void Area( void )
+{
+	ttWorldId world = MakeWorld( 20, 1 );
+	double m = 1, compliance = 1e-3;
+	ttParticleId p[3] = { MakeParticle( world, ( ttVec3 ){ 0, 0, 0 }, 0, 0 ),
+	                      MakeParticle( world, ( ttVec3 ){ 1, 0, 0 }, 0, 0 ),
+	                      MakeParticle( world, ( ttVec3 ){ (ttReal)0.5, 1, 0 }, (ttReal)m, 5 ) };
+	ttParticleConstraintId area = ttCreateParticleArea( world, p, (ttReal)compliance );
+	ENSURE( TT_IS_NON_NULL( area ) );
+	Run( world, 6 );
+	printf( "area: " );
+	ENSURE_NEAR( ttParticle_GetPosition( p[2] ).y, 1 - 4 * compliance * m * s_g, 0.01 * 4 * compliance * m * s_g );
+	ENSURE_NEAR( -ttParticleConstraint_GetForce( area ), 2 * m * s_g, 0.01 * 2 * m * s_g );
+	ttDestroyWorld( world );
+}
+
 int main( void )
 {
+	Bending();
+	Area();
 	SpringLaw();
 	Catenary();
 	Attachment();
