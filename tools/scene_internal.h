@@ -45,3 +45,9 @@ bool ttLoader_Joints( ttSceneLoader* loader, const cJSON* joints );
 /// call (then the library's message is pending).
 ttShapeId ttLoader_Mesh( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );
 ttShapeId ttLoader_Heightfield( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );
+
+/// Particles, ropes, cloths and soft bodies of the root's "particles", "ropes", "cloths" and
+/// "softBodies" arrays (scene_particles.c), after the bodies (attachments name them).
+bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root );
+/// Free the scene's particle groups (the particles go with the world).
+void ttScene_FreeParticleGroups( ttScene* scene );
