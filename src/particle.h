@@ -13,8 +13,11 @@
 
 typedef struct ttParticle
 {
-	ttVec3 x;     ///< position now (predicted inside the substep)
-	ttVec3 prevX; ///< position at the start of the substep
+	ttVec3 x; ///< position now (predicted inside the substep)
+	/// x minus its value at the substep's start, summed from the substep's moves themselves (ttParticle_Move): far from
+	/// the origin in float the difference of the two positions would lose the small motion to rounding, and the
+	/// velocity is this over h (the bodies keep `delta` for the same reason).
+	ttVec3 move;
 	ttVec3 v;
 	ttReal invMass; ///< 0: fixed
 	ttReal radius;
@@ -84,6 +87,13 @@ void ttParticles_ForgetBody( ttWorld* world, int bodyIndex );
 /// Shapes are about to be destroyed or moved between steps: the candidate lists are dropped.
 void ttParticles_ForgetShapes( ttWorld* world );
 
+/// Move a particle by `scale` times `direction` (every position change of the substep goes here).
+static inline void ttParticle_Move( ttParticle* p, ttReal scale, ttVec3 direction )
+{
+	p->x = ttMulAdd( p->x, scale, direction );
+	p->move = ttMulAdd( p->move, scale, direction );
+}
+
 static inline ttParticle* ttParticleSet_Particle( ttParticleSet* set, int index )
 {
 	return (ttParticle*)ttPool_Get( &set->particles, index );
@@ -112,7 +122,7 @@ void ttParticles_BeginStep( ttStepContext* ctx );
 void ttParticles_BeginSubstep( ttStepContext* ctx );
 /// One iteration: contacts, then constraints.
 void ttParticles_SolvePositions( ttStepContext* ctx );
-/// After the bodies derive their velocities: v = (x - prevX) / h, dynamic friction.
+/// After the bodies derive their velocities: v = move / h, dynamic friction.
 void ttParticles_EndSubstep( ttStepContext* ctx );
 
 // Constraint projections (particle_constraints.c).

@@ -259,7 +259,6 @@ static int ttParticles_Add( ttWorld* world, const ttParticleDef* def )
 	}
 	ttParticle* p = ttParticleSet_Particle( set, index );
 	p->x = def->position;
-	p->prevX = def->position;
 	p->v = def->velocity;
 	p->invMass = def->mass > 0 ? 1 / def->mass : 0;
 	p->radius = def->radius;
@@ -405,7 +404,6 @@ ttResult ttParticle_SetPosition( ttParticleId particleId, ttVec3 position )
 		return ttResult_invalidArgument;
 	}
 	p->x = position;
-	p->prevX = position;
 	// The shapes near it were found for its old place.
 	ttParticles_ForgetShapes( world );
 	return ttResult_ok;

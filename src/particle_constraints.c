@@ -29,7 +29,7 @@ static ttReal ttProjectGradient( ttParticleSet* set, const int* indices, const t
 	*lambda += deltaLambda;
 	for ( int i = 0; i < count; ++i )
 	{
-		p[i]->x = ttMulAdd( p[i]->x, p[i]->invMass * deltaLambda, g[i] );
+		ttParticle_Move( p[i], p[i]->invMass * deltaLambda, g[i] );
 	}
 	return deltaLambda;
 }
@@ -216,7 +216,7 @@ static void ttSolveShapeMatch( ttParticleSet* set, ttParticleConstraint* c, ttRe
 		{
 			ttReal deltaLambda = ( -distance - alphaTilde * c->lambdas[i] ) / denominator;
 			c->lambdas[i] += deltaLambda;
-			p->x = ttMulAdd( p->x, p->invMass * deltaLambda, n );
+			ttParticle_Move( p, p->invMass * deltaLambda, n );
 		}
 		total += fabs( c->lambdas[i] );
 	}
@@ -268,7 +268,7 @@ static void ttSolveAttachment( ttWorld* world, ttParticleSet* set, ttParticleCon
 	ttVec3 impulse = c->impulse;
 	ttReal lambdaN = -ttDot( impulse, n );
 	ttReal deltaLambda = ( -distance - alphaTilde * lambdaN ) / denominator;
-	p->x = ttMulAdd( p->x, p->invMass * deltaLambda, n );
+	ttParticle_Move( p, p->invMass * deltaLambda, n );
 	if ( body != NULL )
 	{
 		ttParticles_PushBody( body, r, ttScale( -deltaLambda, n ) );

@@ -5,7 +5,8 @@
 //   per substep: predict x = x + h v + h^2 g after the bodies' positions; find the contacts with
 //                those shapes and with other particles (spatial hash);
 //   iterations:  contacts (normal, then static friction, eqs. 26-28), then constraints;
-//   after:       v = (x - prevX) / h, dynamic friction (eq. 30) on the particle and the body.
+//   after:       v = (x - x_start) / h (summed from the moves, particle.h), dynamic friction
+//                (eq. 30) on the particle and the body.
 // A body feels a particle through the same positional impulses the joints use (constraint.c).
 #include "broad_phase.h"
 #include "constraint.h"
@@ -143,7 +144,7 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 		{
 			continue;
 		}
-		p->prevX = p->x;
+		p->move = TT_VEC3_ZERO;
 		if ( p->invMass > 0 )
 		{
 			// Damping before gravity, so that it slows motion without lessening the weight.
@@ -152,13 +153,13 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 				p->v = ttScale( 1 / ( 1 + h * p->damping ), p->v );
 			}
 			p->v = ttMulAdd( p->v, h * p->gravityScale, world->gravity );
-			p->x = ttMulAdd( p->x, h, p->v );
+			ttParticle_Move( p, h, p->v );
 		}
 		else
 		{
 			p->v = TT_VEC3_ZERO;
 		}
-		ttReal move = ttLength( ttSub( p->x, p->prevX ) );
+		ttReal move = ttLength( p->move );
 		maxMove = move > maxMove ? move : maxMove;
 	}
 	for ( int i = 0; i < set->constraints.count; ++i )
@@ -178,7 +179,7 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 		{
 			continue;
 		}
-		ttReal margin = TT_PARTICLE_CONTACT_MARGIN * p->radius + ttLength( ttSub( p->x, p->prevX ) );
+		ttReal margin = TT_PARTICLE_CONTACT_MARGIN * p->radius + ttLength( p->move );
 		for ( int k = 0; k < p->candidateCount; ++k )
 		{
 			int shapeIndex = set->candidates[p->firstCandidate + k];
@@ -234,17 +235,18 @@ static void ttSolveShapeContact( ttWorld* world, ttParticleSet* set, ttParticleC
 	}
 	ttReal deltaLambda = depth / w;
 	c->lambdaN += deltaLambda;
-	p->x = ttMulAdd( p->x, p->invMass * deltaLambda, c->normal );
+	ttParticle_Move( p, p->invMass * deltaLambda, c->normal );
 	if ( body != NULL )
 	{
 		ttParticles_PushBody( body, r, ttScale( -deltaLambda, c->normal ) );
 		body->sleepTime = 0;
 	}
 
-	// Static friction against the motion of the body's point over the substep.
-	ttVec3 surfaceNow = ttAdd( ttBody_Center( anchor ), ttRotate( anchor->q, c->local ) );
-	ttVec3 surfaceBefore = ttAdd( ttBody_PrevCenter( anchor ), ttRotate( anchor->prevQ, c->local ) );
-	ttVec3 slip = ttTangentialMotion( ttSub( ttSub( p->x, p->prevX ), ttSub( surfaceNow, surfaceBefore ) ), c->normal );
+	// Static friction against the motion of the body's point over the substep (from the body's
+	// displacement, not from two far-off positions, for float's sake).
+	ttVec3 surfaceMotion = ttAdd( ttSub( anchor->delta, anchor->prevDelta ),
+	                              ttSub( ttRotate( anchor->q, c->local ), ttRotate( anchor->prevQ, c->local ) ) );
+	ttVec3 slip = ttTangentialMotion( ttSub( p->move, surfaceMotion ), c->normal );
 	ttReal slipLength;
 	ttVec3 t = ttGetLengthAndNormalize( &slipLength, slip );
 	if ( slipLength == 0 )
@@ -255,7 +257,7 @@ static void ttSolveShapeContact( ttWorld* world, ttParticleSet* set, ttParticleC
 	ttReal lambdaT = slipLength / wt;
 	if ( lambdaT <= c->staticFriction * c->lambdaN )
 	{
-		p->x = ttMulAdd( p->x, -p->invMass * lambdaT, t );
+		ttParticle_Move( p, -p->invMass * lambdaT, t );
 		if ( body != NULL )
 		{
 			ttParticles_PushBody( body, r, ttScale( lambdaT, t ) );
@@ -277,16 +279,16 @@ static void ttSolvePairContact( ttParticleSet* set, ttParticleContact* c )
 	ttReal deltaLambda = ( c->offset - distance ) / w;
 	c->lambdaN += deltaLambda;
 	c->normal = n;
-	a->x = ttMulAdd( a->x, a->invMass * deltaLambda, n );
-	b->x = ttMulAdd( b->x, -b->invMass * deltaLambda, n );
-	ttVec3 slip = ttTangentialMotion( ttSub( ttSub( a->x, a->prevX ), ttSub( b->x, b->prevX ) ), n );
+	ttParticle_Move( a, a->invMass * deltaLambda, n );
+	ttParticle_Move( b, -b->invMass * deltaLambda, n );
+	ttVec3 slip = ttTangentialMotion( ttSub( a->move, b->move ), n );
 	ttReal slipLength;
 	ttVec3 t = ttGetLengthAndNormalize( &slipLength, slip );
 	ttReal lambdaT = slipLength / w;
 	if ( slipLength > 0 && lambdaT <= c->staticFriction * c->lambdaN )
 	{
-		a->x = ttMulAdd( a->x, -a->invMass * lambdaT, t );
-		b->x = ttMulAdd( b->x, b->invMass * lambdaT, t );
+		ttParticle_Move( a, -a->invMass * lambdaT, t );
+		ttParticle_Move( b, b->invMass * lambdaT, t );
 	}
 }
 
@@ -374,7 +376,7 @@ void ttParticles_EndSubstep( ttStepContext* ctx )
 		ttParticle* p = ttParticleSet_Particle( set, i );
 		if ( set->particles.used[i] && p->invMass > 0 )
 		{
-			p->v = ttScale( invH, ttSub( p->x, p->prevX ) );
+			p->v = ttScale( invH, p->move );
 		}
 	}
 	for ( int k = 0; k < set->contactCount; ++k )
