@@ -75,7 +75,7 @@ typedef struct ttParticleSet
 	int contactCount, contactCapacity;
 	// Spatial hash of the substep (particle_hash.c).
 	int* cellStart;
-	int* cellEntries;
+	struct ttHashEntry* cellEntries;
 	int cellCapacity, entryCapacity;
 } ttParticleSet;
 

@@ -207,43 +207,61 @@ static bool ttPairCollides( const ttParticle* a, const ttParticle* b )
 	return a->invMass > 0 || b->invMass > 0;
 }
 
+// A particle in the hash with its cell: a bucket may hold several cells, and a pair is taken
+// only from its exact neighbour cell, so that each is found once.
+typedef struct ttHashEntry
+{
+	int particle;
+	int cx, cy, cz;
+} ttHashEntry;
+
+static ttHashEntry ttHashEntry_Make( int particle, ttVec3 x, ttReal invCell )
+{
+	return ( ttHashEntry ){ particle, (int)floor( x.x * invCell ), (int)floor( x.y * invCell ),
+	                        (int)floor( x.z * invCell ) };
+}
+
 void ttParticles_FindPairs( ttParticleSet* set, ttReal margin )
 {
 	int slotCount = set->particles.count;
 	ttReal maxRadius = 0;
 	int colliding = 0;
+	int firstGroup = 0;
+	bool oneGroup = true;
 	for ( int i = 0; i < slotCount; ++i )
 	{
 		const ttParticle* p = ttParticleSet_Particle( set, i );
 		if ( set->particles.used[i] && p->collide )
 		{
 			maxRadius = p->radius > maxRadius ? p->radius : maxRadius;
+			firstGroup = colliding == 0 ? p->group : firstGroup;
+			oneGroup = oneGroup && p->group != 0 && p->group == firstGroup;
 			++colliding;
 		}
 	}
-	if ( colliding < 2 )
+	// Nothing to pair: fewer than two, or all of one group (a lone cloth or soft body).
+	if ( colliding < 2 || oneGroup )
 	{
 		return;
 	}
 	int bucketCount = 2 * colliding;
 	if ( ttReserve( (void**)&set->cellStart, &set->cellCapacity, bucketCount + 1, sizeof( int ) ) == false ||
-	     ttReserve( (void**)&set->cellEntries, &set->entryCapacity, colliding, sizeof( int ) ) == false )
+	     ttReserve( (void**)&set->cellEntries, &set->entryCapacity, colliding, sizeof( ttHashEntry ) ) == false )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: particle pairs skipped this substep" );
 		return;
 	}
-	ttReal cell = 2 * maxRadius + margin;
-	ttReal invCell = 1 / cell;
+	ttReal invCell = 1 / ( 2 * maxRadius + margin );
 	int* start = set->cellStart;
+	ttHashEntry* entries = set->cellEntries;
 	memset( start, 0, sizeof( int ) * (size_t)( bucketCount + 1 ) );
 	for ( int i = 0; i < slotCount; ++i )
 	{
 		const ttParticle* p = ttParticleSet_Particle( set, i );
 		if ( set->particles.used[i] && p->collide )
 		{
-			int bucket = ttCellBucket( (int)floor( p->x.x * invCell ), (int)floor( p->x.y * invCell ),
-			                           (int)floor( p->x.z * invCell ), bucketCount );
-			start[bucket + 1] += 1;
+			ttHashEntry e = ttHashEntry_Make( i, p->x, invCell );
+			start[ttCellBucket( e.cx, e.cy, e.cz, bucketCount ) + 1] += 1;
 		}
 	}
 	for ( int b = 0; b < bucketCount; ++b )
@@ -256,9 +274,8 @@ void ttParticles_FindPairs( ttParticleSet* set, ttReal margin )
 		const ttParticle* p = ttParticleSet_Particle( set, i );
 		if ( set->particles.used[i] && p->collide )
 		{
-			int bucket = ttCellBucket( (int)floor( p->x.x * invCell ), (int)floor( p->x.y * invCell ),
-			                           (int)floor( p->x.z * invCell ), bucketCount );
-			set->cellEntries[start[bucket]++] = i;
+			ttHashEntry e = ttHashEntry_Make( i, p->x, invCell );
+			entries[start[ttCellBucket( e.cx, e.cy, e.cz, bucketCount )]++] = e;
 		}
 	}
 	for ( int b = bucketCount; b > 0; --b )
@@ -274,36 +291,17 @@ void ttParticles_FindPairs( ttParticleSet* set, ttReal margin )
 		{
 			continue;
 		}
-		int ix = (int)floor( a->x.x * invCell ), iy = (int)floor( a->x.y * invCell ),
-		    iz = (int)floor( a->x.z * invCell );
-		// The 27 neighbour cells may share buckets: visit each bucket once.
-		int buckets[27];
-		int bucketUsed = 0;
-		for ( int dx = -1; dx <= 1; ++dx )
+		ttHashEntry self = ttHashEntry_Make( i, a->x, invCell );
+		for ( int neighbour = 0; neighbour < 27; ++neighbour )
 		{
-			for ( int dy = -1; dy <= 1; ++dy )
+			int cx = self.cx + neighbour % 3 - 1, cy = self.cy + ( neighbour / 3 ) % 3 - 1,
+			    cz = self.cz + neighbour / 9 - 1;
+			int bucket = ttCellBucket( cx, cy, cz, bucketCount );
+			for ( int e = start[bucket]; e < start[bucket + 1]; ++e )
 			{
-				for ( int dz = -1; dz <= 1; ++dz )
-				{
-					int bucket = ttCellBucket( ix + dx, iy + dy, iz + dz, bucketCount );
-					bool seen = false;
-					for ( int k = 0; k < bucketUsed && seen == false; ++k )
-					{
-						seen = buckets[k] == bucket;
-					}
-					if ( seen == false )
-					{
-						buckets[bucketUsed++] = bucket;
-					}
-				}
-			}
-		}
-		for ( int k = 0; k < bucketUsed; ++k )
-		{
-			for ( int e = start[buckets[k]]; e < start[buckets[k] + 1]; ++e )
-			{
-				int j = set->cellEntries[e];
-				if ( j <= i )
+				const ttHashEntry* entry = entries + e;
+				int j = entry->particle;
+				if ( j <= i || entry->cx != cx || entry->cy != cy || entry->cz != cz )
 				{
 					continue;
 				}
