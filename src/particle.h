@@ -73,7 +73,10 @@ typedef struct ttParticleSet
 	int candidateCount, candidateCapacity;
 	ttParticleContact* contacts;
 	int contactCount, contactCapacity;
-	// Spatial hash of the substep (particle_hash.c).
+	/// Sleeping bodies a moving particle touched this step, woken at its end (island.c).
+	int* wake;
+	int wakeCount, wakeCapacity;
+	// Spatial hash of the substep (particle_collide.c).
 	int* cellStart;
 	struct ttHashEntry* cellEntries;
 	int cellCapacity, entryCapacity;
@@ -124,6 +127,8 @@ void ttParticles_BeginSubstep( ttStepContext* ctx );
 void ttParticles_SolvePositions( ttStepContext* ctx );
 /// After the bodies derive their velocities: v = move / h, dynamic friction.
 void ttParticles_EndSubstep( ttStepContext* ctx );
+/// After the islands: wake the sleeping bodies that moving particles ran into.
+void ttParticles_EndStep( ttStepContext* ctx );
 
 // Constraint projections (particle_constraints.c).
 void ttParticleConstraint_Solve( ttWorld* world, ttParticleSet* set, ttParticleConstraint* c, ttReal h );

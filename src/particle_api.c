@@ -53,6 +53,7 @@ void ttParticles_Destroy( ttWorld* world )
 	ttPool_Destroy( &set->constraints );
 	ttFree( set->candidates );
 	ttFree( set->contacts );
+	ttFree( set->wake );
 	ttFree( set->cellStart );
 	ttFree( set->cellEntries );
 	ttFree( set );

@@ -11,6 +11,7 @@
 #include "broad_phase.h"
 #include "constraint.h"
 #include "core.h"
+#include "island.h"
 #include "particle.h"
 #include "world.h"
 
@@ -52,6 +53,7 @@ void ttParticles_BeginStep( ttStepContext* ctx )
 	ttParticleSet* set = world->particles;
 	set->candidateCount = 0;
 	set->contactCount = 0;
+	set->wakeCount = 0;
 	bool collideShapes = world->enableContacts;
 	ttCandidateQuery query = { set, world, true };
 	for ( int i = 0; i < set->particles.count; ++i )
@@ -195,6 +197,16 @@ void ttParticles_BeginSubstep( ttStepContext* ctx )
 			{
 				continue;
 			}
+			// A sleeping body acts as a static one this step; one that a moving particle runs into
+			// wakes at the end of it.
+			if ( ttBody_IsSleeping( body ) && body->type == ttBody_dynamic &&
+			     ttLength( p->v ) > world->linearSleepThreshold )
+			{
+				if ( ttReserve( (void**)&set->wake, &set->wakeCapacity, set->wakeCount + 1, sizeof( int ) ) )
+				{
+					set->wake[set->wakeCount++] = shape->bodyIndex;
+				}
+			}
 			ttVec3 local = ttInvRotate( body->q, ttSub( surface, ttBody_Center( body ) ) );
 			if ( ttAddShapeContact( set, i, shape, normal, local ) == false )
 			{
@@ -239,7 +251,12 @@ static void ttSolveShapeContact( ttWorld* world, ttParticleSet* set, ttParticleC
 	if ( body != NULL )
 	{
 		ttParticles_PushBody( body, r, ttScale( -deltaLambda, c->normal ) );
-		body->sleepTime = 0;
+		// A moving particle keeps the body awake; resting ones let it sleep (then it holds them
+		// as a static body would).
+		if ( ttLength( p->v ) > world->linearSleepThreshold )
+		{
+			body->sleepTime = 0;
+		}
 	}
 
 	// Static friction against the motion of the body's point over the substep (from the body's
@@ -394,4 +411,15 @@ void ttParticles_EndSubstep( ttStepContext* ctx )
 			c->bodyForce = ttScale( ctx->invH2, c->impulse );
 		}
 	}
+}
+
+void ttParticles_EndStep( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	ttParticleSet* set = world->particles;
+	for ( int i = 0; i < set->wakeCount; ++i )
+	{
+		ttIsland_WakeBody( world, set->wake[i] );
+	}
+	set->wakeCount = 0;
 }

@@ -199,6 +199,10 @@ static void ttEndStep( ttStepContext* ctx )
 	ttBreakJoints( world );
 	ttUpdateContactEvents( world );
 	ttIsland_EndStep( world, ctx->dt );
+	if ( world->particles != NULL )
+	{
+		ttParticles_EndStep( ctx );
+	}
 }
 
 static void ttReportStats( ttStepContext* ctx, double startMs )

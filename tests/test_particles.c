@@ -14,6 +14,8 @@
 // - friction drags a body: a particle sliding on a free box on a frictionless plane gives the
 //   box its momentum; the horizontal momentum m_p v0 stays, to 1e-9 relative, and both end with
 //   the common velocity;
+// - sleeping: a box asleep on the ground wakes when a falling particle hits it, and falls asleep
+//   again with the particle resting on it (sleep after 0.5 s under the thresholds);
 // - bad input (NaN, negative mass, stale ids) refused with the world unchanged.
 #include "test_macros.h"
 
@@ -325,6 +327,44 @@ static void FrictionDragsBody( void )
 	ttDestroyWorld( world );
 }
 
+static void Sleeping( void )
+{
+	ttWorldId world = MakeWorld( s_g, 10 );
+	ttBodyDef groundDef = ttDefaultBodyDef();
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttPlane plane = { { 0, 1, 0 }, 0 };
+	ttCreatePlaneShape( ttCreateBody( world, &groundDef ), &shapeDef, &plane );
+	ttBodyDef bodyDef = ttDefaultBodyDef();
+	bodyDef.type = ttBody_dynamic;
+	bodyDef.position = ( ttVec3 ){ 0, (ttReal)0.25, 0 };
+	ttBodyId box = ttCreateBody( world, &bodyDef );
+	ttBox boxShape = { { (ttReal)0.25, (ttReal)0.25, (ttReal)0.25 } };
+	ttCreateBoxShape( box, &shapeDef, &boxShape );
+	for ( int i = 0; i < 120; ++i )
+	{
+		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
+	}
+	ENSURE( ttBody_IsAwake( box ) == false );
+	ttParticleId p = MakeParticle( world, ( ttVec3 ){ (ttReal)0.1, 2, 0 }, 5, (ttReal)0.05 );
+	bool woke = false;
+	for ( int i = 0; i < 60; ++i )
+	{
+		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
+		woke = woke || ttBody_IsAwake( box );
+	}
+	printf( "sleeping box hit by a particle: woke %d\n", woke );
+	ENSURE( woke );
+	for ( int i = 0; i < 180; ++i )
+	{
+		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
+	}
+	printf( "box with the particle resting on it: awake %d, particle at %.6f\n", ttBody_IsAwake( box ),
+	        (double)ttParticle_GetPosition( p ).y );
+	ENSURE( ttBody_IsAwake( box ) == false );
+	ENSURE_NEAR( ttParticle_GetPosition( p ).y, 0.55, 1e-3 );
+	ttDestroyWorld( world );
+}
+
 static void BadInput( void )
 {
 	ttWorldId world = MakeWorld( s_g, 4 );
@@ -405,6 +445,7 @@ int main( void )
 	Slope( 0.5, true );
 	Slope( 0.2, false );
 	FrictionDragsBody();
+	Sleeping();
 	BadInput();
 	return TEST_RESULT();
 }
