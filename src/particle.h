@@ -73,6 +73,9 @@ typedef struct ttParticleSet
 	int candidateCount, candidateCapacity;
 	ttParticleContact* contacts;
 	int contactCount, contactCapacity;
+	/// Positions and velocities before the step (particle_guard.c).
+	struct ttSavedParticle* saved;
+	int savedCapacity;
 	/// Sleeping bodies a moving particle touched this step, woken at its end (island.c).
 	int* wake;
 	int wakeCount, wakeCapacity;
@@ -129,6 +132,14 @@ void ttParticles_SolvePositions( ttStepContext* ctx );
 void ttParticles_EndSubstep( ttStepContext* ctx );
 /// After the islands: wake the sleeping bodies that moving particles ran into.
 void ttParticles_EndStep( ttStepContext* ctx );
+
+// The step guard's particle half (particle_guard.c).
+/// Save every particle's state; false (a message logged) when memory runs out.
+bool ttParticleGuard_Save( ttWorld* world );
+/// How many particles are non-finite after the step (the first few named in the log).
+int ttParticleGuard_Check( ttWorld* world );
+/// Put the saved states back.
+void ttParticleGuard_Restore( ttWorld* world );
 
 // Constraint projections (particle_constraints.c).
 void ttParticleConstraint_Solve( ttWorld* world, ttParticleSet* set, ttParticleConstraint* c, ttReal h );

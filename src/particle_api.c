@@ -54,6 +54,7 @@ void ttParticles_Destroy( ttWorld* world )
 	ttFree( set->candidates );
 	ttFree( set->contacts );
 	ttFree( set->wake );
+	ttFree( set->saved );
 	ttFree( set->cellStart );
 	ttFree( set->cellEntries );
 	ttFree( set );

@@ -339,7 +339,7 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_ok;
 	}
-	if ( ttStepGuard_Save( world ) == false )
+	if ( ttStepGuard_Save( world ) == false || ttParticleGuard_Save( world ) == false )
 	{
 		return ttResult_outOfMemory;
 	}
@@ -348,7 +348,12 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	// The context lives in the world: the readouts between steps use its h.
 	world->step = ttStepContext_Make( world, timeStep );
 	ttStep( &world->step );
-	ttResult result = ttStepGuard_Check( world );
+	int badParticles = ttParticleGuard_Check( world );
+	ttResult result = ttStepGuard_Check( world, badParticles > 0 );
+	if ( result != ttResult_ok )
+	{
+		ttParticleGuard_Restore( world );
+	}
 	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;
