@@ -3,7 +3,10 @@
 // attachment), runs 3 s without a non-finite state, and its groups hold what the file asked for
 // (24 x 24 cloth, 17-particle rope, 4^3-vertex soft cube, 4 loose particles; the cube's surface is
 // 6 faces of 3 x 3 cells of 2 triangles = 108 triangles). Bad particle keys fail with the JSON
-// path of the field and leave nothing behind.
+// path of the field and leave nothing behind. scenes/particles_cloth.json (a grid cloth and one
+// from scenes/meshes/cloth_disc.obj: 145 vertices, 264 triangles) and
+// scenes/particles_soft_bodies.json load and run 3 s with every particle finite and above the
+// ground (centre above -1 cm).
 #include "scene.h"
 #include "test_macros.h"
 
@@ -56,6 +59,45 @@ static void ShowcaseLoads( void )
 	ttScene_Destroy( &scene );
 }
 
+// Load, run 3 s, check every particle; returns the particle count (0 when the load failed).
+static int RunScene( const char* path, int groups )
+{
+	ttScene scene;
+	char error[512] = { 0 };
+	if ( ttScene_LoadFile( path, &scene, error, sizeof( error ) ) == false )
+	{
+		fprintf( stderr, "FAIL %s\n", error );
+		tt_test_failures += 1;
+		return 0;
+	}
+	ENSURE( scene.particleGroupCount == groups );
+	bool ok = true;
+	for ( int i = 0; i < 180; ++i )
+	{
+		ok = ok && ttWorld_Step( scene.worldId, scene.timeStep ) == ttResult_ok;
+	}
+	ENSURE( ok );
+	double lowest = 1e9;
+	for ( int g = 0; g < scene.particleGroupCount; ++g )
+	{
+		for ( int i = 0; i < scene.particleGroups[g].particleCount; ++i )
+		{
+			ttVec3 x = ttParticle_GetPosition( scene.particleGroups[g].particles[i] );
+			ENSURE( ttIsValidVec3( x ) );
+			lowest = (double)x.y < lowest ? (double)x.y : lowest;
+		}
+	}
+	printf( "%s: ", path );
+	ENSURE_BELOW( -lowest, 0.01 );
+	int count = ttWorld_GetParticleCount( scene.worldId );
+	if ( groups >= 2 && strstr( path, "cloth" ) != NULL )
+	{
+		ENSURE( scene.particleGroups[1].particleCount == 145 && scene.particleGroups[1].triangleCount == 264 );
+	}
+	ttScene_Destroy( &scene );
+	return count;
+}
+
 static void BadKeys( void )
 {
 	static const struct
@@ -70,6 +112,7 @@ static void BadKeys( void )
 	      "ropes[0].attachEnd.body: no body named 'nobody'" },
 	    { "{\"cloths\": [ {\"origin\": [0, 1, 0], \"fixed\": [\"corner\"]} ]}", "cloths[0].fixed: entries must be" },
 	    { "{\"cloths\": [ {\"origin\": [0, 1, 0], \"stretch\": 1} ]}", "cloths[0]" },
+	    { "{\"cloths\": [ {\"file\": \"../x.obj\"} ]}", "cloths[0].file: '../x.obj' is outside the scene file's" },
 	    { "{\"particles\": [ {\"position\": [0, 1, 0], \"mass\": -1} ]}", "particles[0].mass" },
 	    { "{\"particles\": [ {\"velocity\": [0, 1, 0]} ]}", "particles[0].position: is required" },
 	    { "{\"softBodies\": [ {\"vertices\": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]], \"tetrahedra\": [[0,1,2,3]]} ]}",
@@ -91,6 +134,8 @@ static void BadKeys( void )
 int main( void )
 {
 	ShowcaseLoads();
+	ENSURE( RunScene( "scenes/particles_cloth.json", 2 ) == 400 + 145 );
+	ENSURE( RunScene( "scenes/particles_soft_bodies.json", 6 ) == 64 + 60 + 64 + 27 + 27 + 27 );
 	BadKeys();
 	return TEST_RESULT();
 }

@@ -3,6 +3,7 @@
 // scene_joints.c: joints). Not part of the scene API.
 #pragma once
 
+#include "mesh_file.h"
 #include "scene.h"
 #include "scene_reader.h"
 
@@ -40,6 +41,10 @@ bool ttLoader_LibraryError( ttSceneLoader* loader, const char* key, const char* 
 
 /// Create the joints of the array root["joints"] (which may be absent).
 bool ttLoader_Joints( ttSceneLoader* loader, const cJSON* joints );
+
+/// The mesh file named by item["file"] (OBJ or STL, relative to the scene file and inside its
+/// directory unless ttScene_AllowAnyMeshPath; scene_mesh.c).
+bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshFile* mesh );
 
 /// Mesh and heightfield shapes (scene_mesh.c); the null id after a reader failure or a rejected
 /// call (then the library's message is pending).

@@ -220,24 +220,12 @@ static bool ttLoader_Indices( ttSceneLoader* loader, const cJSON* object, const 
 	return true;
 }
 
-static const char* const ttClothKeys[] = { "name",
-                                           "origin",
-                                           "axisU",
-                                           "axisV",
-                                           "countU",
-                                           "countV",
-                                           "mass",
-                                           "radius",
-                                           "stretchCompliance",
-                                           "bendingCompliance",
-                                           "areaCompliance",
-                                           "fixed",
-                                           "damping",
-                                           "staticFriction",
-                                           "dynamicFriction",
-                                           "vertices",
-                                           "triangles",
-                                           NULL };
+// clang-format off
+static const char* const ttClothKeys[] = {
+    "name", "origin", "axisU", "axisV", "countU", "countV", "mass", "radius", "stretchCompliance",
+    "bendingCompliance", "areaCompliance", "fixed", "damping", "staticFriction", "dynamicFriction", "vertices",
+    "triangles", "file", "position", NULL };
+// clang-format on
 
 static bool ttLoader_ClothFixed( ttSceneLoader* loader, const cJSON* item, ttClothDef* def )
 {
@@ -303,9 +291,15 @@ static bool ttLoader_Cloth( ttSceneLoader* loader, const cJSON* item, int index 
 	bool ok = ttReader_IsObject( r, item, NULL ) && ttReader_CheckKeys( r, item, ttClothKeys ) &&
 	          ttReader_Name( r, item, "name", false, name, TT_SCENE_NAME_SIZE );
 	bool inline_ = ttReader_Has( item, "vertices" ) || ttReader_Has( item, "triangles" );
-	if ( ok && inline_ == false && ttReader_Has( item, "origin" ) == false )
+	bool hasFile = ttReader_Has( item, "file" );
+	if ( ok && inline_ && hasFile )
 	{
-		ok = ttReader_Fail( r, "origin", "is required (or give \"vertices\" and \"triangles\")" );
+		ok = ttReader_Fail( r, NULL,
+		                    "a cloth needs a grid, \"vertices\" and \"triangles\", or a \"file\" (one of them)" );
+	}
+	if ( ok && inline_ == false && hasFile == false && ttReader_Has( item, "origin" ) == false )
+	{
+		ok = ttReader_Fail( r, "origin", "is required (or give \"vertices\" and \"triangles\", or a \"file\")" );
 	}
 	ok = ok && ttReader_Vec3( r, item, "origin", ttRange_any, &def.origin ) &&
 	     ttReader_Vec3( r, item, "axisU", ttRange_any, &def.axisU ) &&
@@ -325,31 +319,38 @@ static bool ttLoader_Cloth( ttSceneLoader* loader, const cJSON* item, int index 
 	{
 		return false;
 	}
-	if ( inline_ )
+	if ( inline_ || hasFile )
 	{
-		ttVec3* vertices = NULL;
-		int vertexCount = 0, triangleCount = 0;
-		int* triangles = NULL;
-		ok = ttReader_Points( r, item, "vertices", 3, 1000000, &vertices, &vertexCount ) &&
-		     ttLoader_Indices( loader, item, "triangles", 3, vertexCount, &triangles, &triangleCount );
-		ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_cloth, name, vertexCount ) : NULL;
+		// From triangles: inline, or an OBJ file (whose shared vertices become shared particles).
+		ttMeshFile mesh = { 0 };
+		ok = hasFile ? ttLoader_MeshFile( loader, item, &mesh )
+		             : ttReader_Points( r, item, "vertices", 3, 1000000, &mesh.vertices, &mesh.vertexCount ) &&
+		                   ttLoader_Indices( loader, item, "triangles", 3, mesh.vertexCount, &mesh.indices,
+		                                     &mesh.triangleCount );
+		// "position" moves the mesh's vertices (a file's cloth is modelled about its own origin).
+		ttVec3 position = TT_VEC3_ZERO;
+		ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &position );
+		for ( int i = 0; ok && i < mesh.vertexCount; ++i )
+		{
+			mesh.vertices[i] = ttAdd( mesh.vertices[i], position );
+		}
+		ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_cloth, name, mesh.vertexCount ) : NULL;
 		if ( group != NULL )
 		{
-			if ( ttBuildClothMesh( loader->scene->worldId, &def, vertices, vertexCount, triangles, triangleCount,
-			                       group->particles ) != ttResult_ok )
+			if ( ttBuildClothMesh( loader->scene->worldId, &def, mesh.vertices, mesh.vertexCount, mesh.indices,
+			                       mesh.triangleCount, group->particles ) != ttResult_ok )
 			{
 				group->particleCount = 0;
 				ok = ttLoader_LibraryError( loader, NULL, "ttBuildClothMesh" );
 			}
 			else
 			{
-				group->triangles = triangles;
-				group->triangleCount = triangleCount;
-				triangles = NULL;
+				group->triangles = mesh.indices;
+				group->triangleCount = mesh.triangleCount;
+				mesh.indices = NULL;
 			}
 		}
-		free( vertices );
-		free( triangles );
+		ttMeshFile_Free( &mesh );
 		return ok && group != NULL;
 	}
 	ttParticleGroup* group = ttLoader_AddGroup( loader, ttParticleGroup_cloth, name, def.countU * def.countV );
