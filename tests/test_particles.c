@@ -14,6 +14,11 @@
 // - friction drags a body: a particle sliding on a free box on a frictionless plane gives the
 //   box its momentum; the horizontal momentum m_p v0 stays, to 1e-9 relative, and both end with
 //   the common velocity;
+// - particle pairs (spatial hash): two particles of 1 and 3 kg meeting head-on in zero gravity
+//   keep their momentum (to 1e-9 relative) and end with the common velocity (perfectly
+//   inelastic); a 6 x 6 x 6 block of 216 particles dropped on the ground settles with no pair
+//   overlapping by more than 1 % of the sum of radii and none below the ground by more than 1 %
+//   of a radius;
 // - sleeping: a box asleep on the ground wakes when a falling particle hits it, and falls asleep
 //   again with the particle resting on it (sleep after 0.5 s under the thresholds);
 // - bad input (NaN, negative mass, stale ids) refused with the world unchanged.
@@ -327,6 +332,82 @@ static void FrictionDragsBody( void )
 	ttDestroyWorld( world );
 }
 
+static void ParticlePairs( void )
+{
+	ttWorldId world = MakeWorld( 0, 10 );
+	ttParticleDef def = ttDefaultParticleDef();
+	def.radius = (ttReal)0.1;
+	def.mass = 1;
+	def.position = ( ttVec3 ){ -1, 0, 0 };
+	def.velocity = ( ttVec3 ){ 2, 0, 0 };
+	ttParticleId a = ttCreateParticle( world, &def );
+	def.mass = 3;
+	def.position = ( ttVec3 ){ 1, (ttReal)0.05, 0 };
+	def.velocity = ( ttVec3 ){ -1, 0, 0 };
+	ttParticleId b = ttCreateParticle( world, &def );
+	for ( int i = 0; i < 90; ++i )
+	{
+		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
+	}
+	ttVec3 p = ttAdd( ttParticle_GetVelocity( a ), ttScale( 3, ttParticle_GetVelocity( b ) ) );
+	printf( "head-on particles: " );
+	ENSURE_NEAR( p.x, 2 - 3, TT_REAL_IS_FLOAT ? 1e-5 : 1e-9 );
+	ENSURE_NEAR( p.y, 0, TT_REAL_IS_FLOAT ? 1e-5 : 1e-9 );
+	ttVec3 d = ttSub( ttParticle_GetVelocity( a ), ttParticle_GetVelocity( b ) );
+	ENSURE_BELOW( (double)ttLength( d ), 1e-6 );
+	ENSURE( (double)ttLength( ttSub( ttParticle_GetPosition( a ), ttParticle_GetPosition( b ) ) ) >= 0.2 - 1e-6 );
+	ttDestroyWorld( world );
+
+	world = MakeWorld( s_g, 20 );
+	ttBodyDef groundDef = ttDefaultBodyDef();
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttPlane plane = { { 0, 1, 0 }, 0 };
+	ttCreatePlaneShape( ttCreateBody( world, &groundDef ), &shapeDef, &plane );
+	enum
+	{
+		n = 6
+	};
+	ttParticleId ids[n * n * n];
+	double r = 0.05;
+	def = ttDefaultParticleDef();
+	def.radius = (ttReal)r;
+	def.mass = (ttReal)0.01;
+	def.damping = 1;
+	int count = 0;
+	for ( int x = 0; x < n; ++x )
+	{
+		for ( int y = 0; y < n; ++y )
+		{
+			for ( int z = 0; z < n; ++z )
+			{
+				// A slight shear so that the columns topple into a pile instead of standing.
+				def.position = ( ttVec3 ){ (ttReal)( x * 2.05 * r + 0.01 * y ), (ttReal)( r + 0.3 + y * 2.05 * r ),
+				                           (ttReal)( z * 2.05 * r + 0.007 * y ) };
+				ids[count++] = ttCreateParticle( world, &def );
+			}
+		}
+	}
+	for ( int i = 0; i < 240; ++i )
+	{
+		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
+	}
+	double deepest = 0, lowest = 1e9;
+	for ( int i = 0; i < count; ++i )
+	{
+		ttVec3 xi = ttParticle_GetPosition( ids[i] );
+		lowest = (double)xi.y < lowest ? (double)xi.y : lowest;
+		for ( int j = i + 1; j < count; ++j )
+		{
+			double overlap = 2 * r - (double)ttLength( ttSub( ttParticle_GetPosition( ids[j] ), xi ) );
+			deepest = overlap > deepest ? overlap : deepest;
+		}
+	}
+	printf( "pile of 216 particles: " );
+	ENSURE_BELOW( deepest, 0.01 * 2 * r );
+	ENSURE_BELOW( r - lowest, 0.01 * r );
+	ttDestroyWorld( world );
+}
+
 static void Sleeping( void )
 {
 	ttWorldId world = MakeWorld( s_g, 10 );
@@ -445,6 +526,7 @@ int main( void )
 	Slope( 0.5, true );
 	Slope( 0.2, false );
 	FrictionDragsBody();
+	ParticlePairs();
 	Sleeping();
 	BadInput();
 	return TEST_RESULT();

@@ -36,8 +36,8 @@ typedef struct ttParticleDef
 	ttReal mass;
 	/// Collision radius, m, within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE].
 	ttReal radius;
-	/// Coulomb friction against shapes and other particles (the larger of the two sides' values
-	/// is not used: the pair uses the mean of both). >= 0.
+	/// Coulomb friction against shapes and other particles, >= 0; a contact uses the mean of its
+	/// two sides' values (as rigid contacts do).
 	ttReal staticFriction, dynamicFriction;
 	ttReal gravityScale;
 	/// Linear damping, 1/s: v <- v / (1 + h damping) each substep (0: none).
@@ -95,9 +95,10 @@ TT_API ttResult ttWorld_GetParticlePositions( ttWorldId worldId, const ttParticl
                                               ttVec3* positions );
 
 // ---------------------------------------------------------------------------------------------
-// Constraints. compliance >= 0 (0: rigid) in the units of the constraint's value per newton:
-// m/N (distance, attachment, shape matching per particle), 1/(N m) per radian (bending), m^3/N
-// per m^3... i.e. the inverse of the stiffness that multiplies the constraint value.
+// Constraints. compliance >= 0 (0: rigid) is the inverse of the stiffness k in the constraint's
+// energy k C^2 / 2, so its unit is that of C per generalized force: m/N (distance, attachment,
+// shape matching per particle), rad/(N m) (bending), m^5/N (volume: m^3 per N/m^2), m^3/N
+// (area: m^2 per N/m).
 
 /// restLength < 0 takes the current distance.
 TT_API ttParticleConstraintId ttCreateParticleDistance( ttWorldId worldId, ttParticleId a, ttParticleId b,
@@ -121,11 +122,12 @@ TT_API ttParticleConstraintId ttCreateParticleAttachment( ttWorldId worldId, ttP
 TT_API void ttDestroyParticleConstraint( ttParticleConstraintId constraintId );
 TT_API bool ttParticleConstraint_IsValid( ttParticleConstraintId constraintId );
 TT_API ttParticleConstraintType ttParticleConstraint_GetType( ttParticleConstraintId constraintId );
-/// The multiplier of the last substep, lambda (N s^2 times the constraint's unit).
+/// The multiplier of the last substep, lambda (= -force h^2, see below).
 TT_API ttReal ttParticleConstraint_GetLambda( ttParticleConstraintId constraintId );
 /// The constraint force of the last substep, -lambda / h^2: positive when the value is above rest
-/// (distance: tension, N; volume: minus the pressure times... N/m^2; area: N/m; bending: N m;
-/// attachment and shape matching: the magnitude of the force, N).
+/// (distance: tension, N; volume: minus the pressure, N/m^2, negative when compressed; area: N/m;
+/// bending: the torque about the edge, N m; attachment and shape matching: the magnitude of the
+/// force, N, positive).
 TT_API ttReal ttParticleConstraint_GetForce( ttParticleConstraintId constraintId );
 /// Attachments: the force the constraint exerts on the body during the last substep, N.
 TT_API ttVec3 ttParticleAttachment_GetBodyForce( ttParticleConstraintId constraintId );
@@ -177,7 +179,7 @@ typedef struct ttSoftBodyDef
 	ttReal density;              ///< kg/m^3: each tetrahedron gives a quarter of its mass to each corner
 	ttReal radius;               ///< of each particle, m
 	ttReal edgeCompliance;       ///< of the edge distance constraints, m/N; < 0 none
-	ttReal volumeCompliance;     ///< of the tetrahedron volume constraints, m^3/N... (m/N scale); < 0 none
+	ttReal volumeCompliance;     ///< of the tetrahedron volume constraints, m^5/N; < 0 none
 	ttReal shapeMatchCompliance; ///< one shape-matching constraint over all vertices; < 0 none
 	ttReal staticFriction, dynamicFriction;
 	ttReal damping; ///< of each particle, 1/s
