@@ -409,6 +409,61 @@ ttResult ttBuildCloth( ttWorldId worldId, const ttClothDef* def, ttParticleId* p
 	return result;
 }
 
+// Shape matching in overlapping clusters (Mueller et al. 2005, section 4.4): one per vertex, of
+// the vertex and its edge neighbours, so that the body bends locally while each neighbourhood
+// keeps its shape. `edges` is sorted, with repeats.
+static void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance )
+{
+	int* offsets = ttAlloc( sizeof( int ) * (size_t)( n + 1 ) );
+	int* neighbours = ttAlloc( sizeof( int ) * 2 * (size_t)edgeCount );
+	ttParticleId* cluster = ttAlloc( sizeof( ttParticleId ) * (size_t)( n + 1 ) );
+	build->failed = build->failed || offsets == NULL || neighbours == NULL || cluster == NULL;
+	if ( build->failed == false )
+	{
+		memset( offsets, 0, sizeof( int ) * (size_t)( n + 1 ) );
+		for ( int e = 0; e < edgeCount; ++e )
+		{
+			if ( e == 0 || edges[e].a != edges[e - 1].a || edges[e].b != edges[e - 1].b )
+			{
+				offsets[edges[e].a + 1] += 1;
+				offsets[edges[e].b + 1] += 1;
+			}
+		}
+		for ( int i = 0; i < n; ++i )
+		{
+			offsets[i + 1] += offsets[i];
+		}
+		int* cursor = ttAlloc( sizeof( int ) * (size_t)n );
+		build->failed = cursor == NULL;
+		for ( int i = 0; cursor != NULL && i < n; ++i )
+		{
+			cursor[i] = offsets[i];
+		}
+		for ( int e = 0; cursor != NULL && e < edgeCount; ++e )
+		{
+			if ( e == 0 || edges[e].a != edges[e - 1].a || edges[e].b != edges[e - 1].b )
+			{
+				neighbours[cursor[edges[e].a]++] = edges[e].b;
+				neighbours[cursor[edges[e].b]++] = edges[e].a;
+			}
+		}
+		ttFree( cursor );
+	}
+	for ( int i = 0; build->failed == false && i < n; ++i )
+	{
+		int count = 0;
+		cluster[count++] = build->particles[i];
+		for ( int k = offsets[i]; k < offsets[i + 1]; ++k )
+		{
+			cluster[count++] = build->particles[neighbours[k]];
+		}
+		ttBuild_Check( build, ttCreateParticleShapeMatch( build->worldId, cluster, count, compliance ) );
+	}
+	ttFree( offsets );
+	ttFree( neighbours );
+	ttFree( cluster );
+}
+
 ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticleId* particles )
 {
 	if ( def == NULL || def->internalValue != TT_BUILD_DEF_COOKIE )
@@ -527,7 +582,15 @@ ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticl
 	}
 	if ( def->shapeMatchCompliance >= 0 && build.failed == false )
 	{
-		ttBuild_Check( &build, ttCreateParticleShapeMatch( worldId, build.particles, n, def->shapeMatchCompliance ) );
+		if ( def->shapeMatchClusters )
+		{
+			ttAddVertexClusters( &build, edges, edgeCount, n, def->shapeMatchCompliance );
+		}
+		else
+		{
+			ttBuild_Check( &build,
+			               ttCreateParticleShapeMatch( worldId, build.particles, n, def->shapeMatchCompliance ) );
+		}
 	}
 	ttFree( mass );
 	ttFree( edges );

@@ -509,6 +509,7 @@ static const char* const ttSoftKeys[] = { "name",
                                           "edgeCompliance",
                                           "volumeCompliance",
                                           "shapeMatchCompliance",
+                                          "shapeMatchClusters",
                                           "damping",
                                           "staticFriction",
                                           "dynamicFriction",
@@ -560,6 +561,7 @@ static bool ttLoader_SoftBody( ttSceneLoader* loader, const cJSON* item, int ind
 	          ttReader_Number( r, item, "edgeCompliance", ttRange_any, &def.edgeCompliance ) &&
 	          ttReader_Number( r, item, "volumeCompliance", ttRange_any, &def.volumeCompliance ) &&
 	          ttReader_Number( r, item, "shapeMatchCompliance", ttRange_any, &def.shapeMatchCompliance ) &&
+	          ttReader_Bool( r, item, "shapeMatchClusters", &def.shapeMatchClusters ) &&
 	          ttReader_Number( r, item, "damping", ttRange_nonNegative, &def.damping ) &&
 	          ttReader_Number( r, item, "staticFriction", ttRange_nonNegative, &def.staticFriction ) &&
 	          ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction );

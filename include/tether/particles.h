@@ -181,6 +181,9 @@ typedef struct ttSoftBodyDef
 	ttReal edgeCompliance;       ///< of the edge distance constraints, m/N; < 0 none
 	ttReal volumeCompliance;     ///< of the tetrahedron volume constraints, m^5/N; < 0 none
 	ttReal shapeMatchCompliance; ///< one shape-matching constraint over all vertices; < 0 none
+	/// Instead of one constraint over all vertices, overlapping clusters (Mueller et al. 2005):
+	/// one per vertex, of the vertex and its edge neighbours.
+	bool shapeMatchClusters;
 	ttReal staticFriction, dynamicFriction;
 	ttReal damping; ///< of each particle, 1/s
 	int group;
