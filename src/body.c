@@ -4,6 +4,7 @@
 #include "core.h"
 #include "island.h"
 #include "long_range_support.h"
+#include "particle.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -149,6 +150,7 @@ void ttDestroyBody( ttBodyId bodyId )
 	world->manifoldCount = 0;
 	world->previousManifoldCount = 0;
 	ttSupport_Forget( world );
+	ttParticles_ForgetBody( world, bodyIndex );
 	ttPool_Free( &world->bodies, bodyIndex );
 }
 

@@ -19,6 +19,7 @@
 #include "island.h"
 #include "joint_solver.h"
 #include "long_range.h"
+#include "particle.h"
 #include "world.h"
 
 ttStepContext ttStepContext_Make( ttWorld* world, ttReal dt )
@@ -97,6 +98,10 @@ static void ttBeginStep( ttStepContext* ctx )
 	ctx->jointCount = world->awakeJointCount;
 	ctx->joints->prepare( ctx );
 	ttLongRange_Update( world );
+	if ( world->particles != NULL )
+	{
+		ttParticles_BeginStep( ctx );
+	}
 }
 
 static void ttSubstep( ttStepContext* ctx )
@@ -137,6 +142,11 @@ static void ttSubstep( ttStepContext* ctx )
 	{
 		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
 	}
+	// Particles predict their positions and find their contacts against the moved shapes.
+	if ( world->particles != NULL )
+	{
+		ttParticles_BeginSubstep( ctx );
+	}
 
 	// Contacts before joints: articulations resting on the ground slide less this way. Long range
 	// projections last in each iteration (paper section 4).
@@ -151,6 +161,10 @@ static void ttSubstep( ttStepContext* ctx )
 			TT_PHASE( ctx, ttStepPhase_joints, joints->solvePositions( ctx ) );
 		}
 		ttLongRange_Solve( world, h );
+		if ( world->particles != NULL )
+		{
+			ttParticles_SolvePositions( ctx );
+		}
 	}
 	// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
 	ttLongRange_EndIterations( world, h );
@@ -163,6 +177,10 @@ static void ttSubstep( ttStepContext* ctx )
 			ttDeriveVelocities( body, h );
 		}
 		body->substepRotation = ttScale( h, body->w );
+	}
+	if ( world->particles != NULL )
+	{
+		ttParticles_EndSubstep( ctx );
 	}
 	if ( contacts != NULL && contacts->solveVelocities != NULL )
 	{
@@ -181,6 +199,10 @@ static void ttEndStep( ttStepContext* ctx )
 	ttBreakJoints( world );
 	ttUpdateContactEvents( world );
 	ttIsland_EndStep( world, ctx->dt );
+	if ( world->particles != NULL )
+	{
+		ttParticles_EndStep( ctx );
+	}
 }
 
 static void ttReportStats( ttStepContext* ctx, double startMs )

@@ -101,7 +101,7 @@ static void ttClearImpulses( ttManifold* manifolds, int count )
 	}
 }
 
-ttResult ttStepGuard_Check( ttWorld* world )
+ttResult ttStepGuard_Check( ttWorld* world, bool othersFailed )
 {
 	int bad = 0;
 	for ( int k = 0; k < world->savedBodyCount; ++k )
@@ -120,7 +120,7 @@ ttResult ttStepGuard_Check( ttWorld* world )
 			               part );
 		}
 	}
-	if ( bad == 0 )
+	if ( bad == 0 && othersFailed == false )
 	{
 		return ttResult_ok;
 	}
@@ -158,8 +158,16 @@ ttResult ttStepGuard_Check( ttWorld* world )
 			memset( joint->siImpulse, 0, sizeof( joint->siImpulse ) );
 		}
 	}
-	ttReportError( "ttWorld_Step", "%d bod%s non-finite: the step was undone (bodies put back as before it)", bad,
-	               bad == 1 ? "y was" : "ies were" );
+	if ( bad == 0 )
+	{
+		ttReportError( "ttWorld_Step", "particles were non-finite: the step was undone (bodies and particles put "
+		                               "back as before it)" );
+	}
+	else
+	{
+		ttReportError( "ttWorld_Step", "%d bod%s non-finite: the step was undone (bodies put back as before it)", bad,
+		               bad == 1 ? "y was" : "ies were" );
+	}
 	return ttResult_stepFailed;
 }
 

@@ -11,8 +11,9 @@ typedef struct ttWorld ttWorld;
 
 /// Save the movable bodies' states; false (nothing saved, a message logged) when memory runs out.
 bool ttStepGuard_Save( ttWorld* world );
-/// Check every movable body after the step; on a non-finite state, log it, restore the saved
-/// states, drop the carried contact impulses and return ttResult_stepFailed.
-ttResult ttStepGuard_Check( ttWorld* world );
+/// Check every movable body after the step; on a non-finite state, or when `othersFailed` (the
+/// particles, particle_guard.c), log it, restore the saved states, drop the carried contact
+/// impulses and return ttResult_stepFailed.
+ttResult ttStepGuard_Check( ttWorld* world, bool othersFailed );
 /// Free the saved states (world destruction).
 void ttStepGuard_Destroy( ttWorld* world );

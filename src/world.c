@@ -9,6 +9,7 @@
 #include "joint_path.h"
 #include "joint_solver.h"
 #include "long_range.h"
+#include "particle.h"
 #include "step.h"
 #include "step_guard.h"
 
@@ -289,6 +290,7 @@ void ttDestroyWorld( ttWorldId worldId )
 			ttPathJoint_Destroy( ttWorld_Joint( world, i ) );
 		}
 	}
+	ttParticles_Destroy( world );
 	ttPool_Destroy( &world->bodies );
 	ttPool_Destroy( &world->shapes );
 	ttPool_Destroy( &world->joints );
@@ -337,7 +339,7 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	{
 		return ttResult_ok;
 	}
-	if ( ttStepGuard_Save( world ) == false )
+	if ( ttStepGuard_Save( world ) == false || ttParticleGuard_Save( world ) == false )
 	{
 		return ttResult_outOfMemory;
 	}
@@ -346,7 +348,12 @@ ttResult ttWorld_Step( ttWorldId worldId, ttReal timeStep )
 	// The context lives in the world: the readouts between steps use its h.
 	world->step = ttStepContext_Make( world, timeStep );
 	ttStep( &world->step );
-	ttResult result = ttStepGuard_Check( world );
+	int badParticles = ttParticleGuard_Check( world );
+	ttResult result = ttStepGuard_Check( world, badParticles > 0 );
+	if ( result != ttResult_ok )
+	{
+		ttParticleGuard_Restore( world );
+	}
 	world->broadPhase.posesChanged = true;
 	world->stats.totalMs = ttNowMilliseconds() - start;
 	world->locked = false;

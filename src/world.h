@@ -94,6 +94,7 @@ typedef struct ttWorld
 	struct ttSupportSet* support;        ///< supporting contacts (long_range_support.c), NULL until first used
 	struct ttSiScratch* siJoints;        ///< velocity-level joints' rows (joint_solver_si.c), NULL until first used
 	struct ttPointMassScratch* pointMassJoints; ///< point-mass frames (joint_solver_pointmass.c), NULL until first used
+	struct ttParticleSet* particles;            ///< particles and their constraints (particle.h), NULL until first used
 	struct ttSavedBody* savedBodies;            ///< body states before the step (step_guard.c)
 	int savedBodyCount, savedBodyCapacity;
 

@@ -843,7 +843,8 @@ static bool ttLoader_Probes( ttSceneLoader* loader, const cJSON* root )
 // ---------------------------------------------------------------------------------------------
 // Scene
 
-static const char* const ttSceneKeys[] = { "name", "description", "world", "bodies", "joints", "probes", NULL };
+static const char* const ttSceneKeys[] = { "name",      "description", "world",  "bodies",     "joints", "probes",
+                                           "particles", "ropes",       "cloths", "softBodies", NULL };
 
 // The scene name defaults to the file name without directories and extension.
 static void ttDefaultSceneName( const char* sourceName, char* name )
@@ -950,6 +951,7 @@ static bool ttLoader_Scene( ttSceneLoader* loader, const cJSON* root )
 	ok = ok && ttLoader_World( loader, root );
 	ok = ok && ttLoader_Bodies( loader, root );
 	ok = ok && ttLoader_Joints( loader, cJSON_GetObjectItemCaseSensitive( root, "joints" ) );
+	ok = ok && ttLoader_Particles( loader, root );
 	ok = ok && ttLoader_Probes( loader, root );
 	if ( ok )
 	{
@@ -1106,6 +1108,7 @@ void ttScene_Destroy( ttScene* scene )
 	free( scene->joints );
 	free( scene->jointNames );
 	free( scene->probes );
+	ttScene_FreeParticleGroups( scene );
 	memset( scene, 0, sizeof( *scene ) );
 }
 

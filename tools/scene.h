@@ -23,6 +23,26 @@ typedef struct ttProbe
 	ttJointId joint;
 } ttProbe;
 
+/// What the scene built out of particles (scene_particles.c), for the viewer and the renderer:
+/// the ids and, for cloth and soft bodies, the surface triangles (indices into `particles`).
+typedef enum ttParticleGroupKind
+{
+	ttParticleGroup_particles = 0,
+	ttParticleGroup_rope,
+	ttParticleGroup_cloth,
+	ttParticleGroup_softBody,
+} ttParticleGroupKind;
+
+typedef struct ttParticleGroup
+{
+	char name[TT_SCENE_NAME_SIZE];
+	ttParticleGroupKind kind;
+	ttParticleId* particles;
+	int particleCount;
+	int* triangles; ///< 3 per triangle
+	int triangleCount;
+} ttParticleGroup;
+
 typedef struct ttScene
 {
 	char name[TT_SCENE_NAME_SIZE];
@@ -37,6 +57,8 @@ typedef struct ttScene
 	char ( *jointNames )[TT_SCENE_NAME_SIZE];
 	int probeCount;
 	ttProbe* probes;
+	int particleGroupCount;
+	ttParticleGroup* particleGroups;
 } ttScene;
 
 /// The largest scene file ttScene_LoadFile reads (256 MiB; the largest shipped scene is a few MB).

@@ -3,6 +3,7 @@
 // scene_joints.c: joints). Not part of the scene API.
 #pragma once
 
+#include "mesh_file.h"
 #include "scene.h"
 #include "scene_reader.h"
 
@@ -41,7 +42,17 @@ bool ttLoader_LibraryError( ttSceneLoader* loader, const char* key, const char* 
 /// Create the joints of the array root["joints"] (which may be absent).
 bool ttLoader_Joints( ttSceneLoader* loader, const cJSON* joints );
 
+/// The mesh file named by item["file"] (OBJ or STL, relative to the scene file and inside its
+/// directory unless ttScene_AllowAnyMeshPath; scene_mesh.c).
+bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshFile* mesh );
+
 /// Mesh and heightfield shapes (scene_mesh.c); the null id after a reader failure or a rejected
 /// call (then the library's message is pending).
 ttShapeId ttLoader_Mesh( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );
 ttShapeId ttLoader_Heightfield( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def );
+
+/// Particles, ropes, cloths and soft bodies of the root's "particles", "ropes", "cloths" and
+/// "softBodies" arrays (scene_particles.c), after the bodies (attachments name them).
+bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root );
+/// Free the scene's particle groups (the particles go with the world).
+void ttScene_FreeParticleGroups( ttScene* scene );

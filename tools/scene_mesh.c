@@ -110,7 +110,7 @@ static bool ttStaysInside( const char* file )
 
 // "file": relative to the directory of the scene file, and inside it unless
 // ttScene_AllowAnyMeshPath lifted the rule (then absolute paths are used as they are).
-static bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshFile* mesh )
+bool ttLoader_MeshFile( ttSceneLoader* loader, const cJSON* item, ttMeshFile* mesh )
 {
 	ttSceneReader* r = &loader->reader;
 	const char* file = NULL;

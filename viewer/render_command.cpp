@@ -4,6 +4,7 @@
 #include "camera.h"
 #include "headless.h"
 #include "label_overlay.h"
+#include "particle_draw.h"
 #include "png_io.h"
 #include "scene_source.h"
 #include "viewer.h"
@@ -304,6 +305,7 @@ int ttViewerRenderMain( int argc, char** argv )
 		renderer.Clear();
 		labels.clear();
 		DrawWorld( renderer, scene.worldId, options, ttBodyId{}, &labels );
+		DrawParticles( renderer, scene );
 		AddLabelOverlay( renderer, labels, viewProjection, args.width, args.height );
 		BeginHeadlessFrame( &context );
 		renderer.Draw( view );

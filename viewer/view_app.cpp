@@ -2,6 +2,8 @@
 // `tether view`: the interactive viewer (GLFW window, OpenGL 3.3 core via libepoxy, Dear ImGui
 // with its GLFW and OpenGL 3 backends as Debian's libimgui-dev ships them).
 #include "view_app.h"
+
+#include "particle_draw.h"
 #include "png_io.h"
 #include "viewer.h"
 
@@ -408,6 +410,7 @@ int ttViewerViewMain( int argc, char** argv )
 		renderer.Clear();
 		app.debug.viewDirection = app.camera.target - app.camera.Eye();
 		DrawWorld( renderer, app.scene.worldId, app.debug, app.spring.active ? app.spring.body : ttBodyId{}, &labels );
+		DrawParticles( renderer, app.scene );
 		if ( app.spring.active )
 		{
 			renderer.AddLine( app.spring.Anchor(), app.spring.target, { 1, 1, 1 } );

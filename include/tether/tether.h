@@ -14,6 +14,7 @@
 #include "base.h"
 #include "id.h"
 #include "math_functions.h"
+#include "particles.h"
 #include "types.h"
 
 // ---------------------------------------------------------------------------------------------

@@ -208,11 +208,20 @@ typedef enum ttProbeType { ttProbe_distance = 0, ttProbe_position, ttProbe_joint
 typedef struct ttProbe {
     char name[64]; ttProbeType type; ttBodyId bodyA, bodyB; ttVec3 localPointA, localPointB; ttJointId joint;
 } ttProbe;
+typedef struct ttParticleId { int32_t index1; uint32_t world0; uint32_t generation; } ttParticleId;
+typedef enum ttParticleGroupKind {
+    ttParticleGroup_particles = 0, ttParticleGroup_rope, ttParticleGroup_cloth, ttParticleGroup_softBody
+} ttParticleGroupKind;
+typedef struct ttParticleGroup {
+    char name[64]; ttParticleGroupKind kind; ttParticleId* particles; int particleCount; int* triangles;
+    int triangleCount;
+} ttParticleGroup;
 typedef struct ttScene {
     char name[64]; ttWorldId worldId; ttReal timeStep; ttReal seconds;
     int bodyCount; ttBodyId* bodies; char (*bodyNames)[64];
     int jointCount; ttJointId* joints; char (*jointNames)[64];
     int probeCount; ttProbe* probes;
+    int particleGroupCount; ttParticleGroup* particleGroups;
 } ttScene;
 bool ttScene_LoadFile( const char* path, ttScene* scene, char* error, int errorSize );
 bool ttScene_LoadString( const char* text, const char* sourceName, ttScene* scene, char* error, int errorSize );
