@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Contacts with curve shapes. The tube around a sampled curve is the union of one capsule per
+// segment, so a shape's contact with it is its contact with the nearest of those capsules: for a
+// sphere, the sphere's centre minus the nearest point of the curve gives the normal, and since
+// the distance to a polyline changes smoothly across its joints (the joint is a sphere of the
+// tube's radius), the normal turns smoothly as a marble rolls along a densely sampled spline.
+#include "collide_curve.h"
+
+#include "curve.h"
+#include "dynamic_tree.h"
+
+// Points of other segments join the deepest segment's manifold when their normals agree within
+// this cosine (about 2.6 degrees): a capsule lying along a gently bending wire rests on several
+// segments at once, and one short segment alone would let it rock.
+#define TT_CURVE_NORMAL_AGREEMENT ( (ttReal)0.999 )
+
+static ttReal ttDeepest( const ttManifoldGeometry* m )
+{
+	ttReal deepest = TT_HUGE;
+	for ( int i = 0; i < m->pointCount; ++i )
+	{
+		deepest = ttMinReal( deepest, m->points[i].separation );
+	}
+	return deepest;
+}
+
+// Add point g to the manifold unless one there is within `merge` of it; when the manifold is full,
+// g replaces the point nearest to another one if that spreads the points wider.
+static void ttAddCurvePoint( ttManifoldGeometry* m, const ttContactGeometry* g, ttReal merge )
+{
+	for ( int i = 0; i < m->pointCount; ++i )
+	{
+		if ( ttDistance( m->points[i].pointB, g->pointB ) <= merge )
+		{
+			if ( g->separation < m->points[i].separation )
+			{
+				m->points[i] = *g;
+			}
+			return;
+		}
+	}
+	if ( m->pointCount < TT_MAX_MANIFOLD_POINTS )
+	{
+		m->points[m->pointCount++] = *g;
+	}
+}
+
+bool ttCollideCurve( const ttShape* curve, ttTransform xfCurve, const ttShape* other, ttTransform xfOther,
+                     ttReal speculative, ttManifoldGeometry* manifold )
+{
+	const ttCurve* samples = curve->curve.samples;
+	ttReal reach = curve->curve.radius + speculative;
+	// The other shape's box in the curve's frame, where the samples are.
+	ttAABB box = ttShape_ComputeAabb( other, ttInvMulTransforms( xfCurve, xfOther ) );
+	box.lower = ttSub( box.lower, ( ttVec3 ){ reach, reach, reach } );
+	box.upper = ttAdd( box.upper, ( ttVec3 ){ reach, reach, reach } );
+
+	ttManifoldGeometry found[2];
+	int best = -1;
+	ttReal bestSeparation = TT_HUGE;
+	manifold->pointCount = 0;
+	manifold->featureIds = false;
+	manifold->key = 0;
+	// First pass: the deepest segment.
+	int segments = samples->count - 1;
+	for ( int i = 0; i < segments; ++i )
+	{
+		ttVec3 a = samples->points[i], b = samples->points[i + 1];
+		ttAABB segment = { { ttMinReal( a.x, b.x ), ttMinReal( a.y, b.y ), ttMinReal( a.z, b.z ) },
+		                   { ttMaxReal( a.x, b.x ), ttMaxReal( a.y, b.y ), ttMaxReal( a.z, b.z ) } };
+		if ( ttAABB_Overlaps( segment, box ) == false )
+		{
+			continue;
+		}
+		ttShape capsule;
+		ttCurveShape_Segment( curve, i, &capsule );
+		ttManifoldGeometry* slot = found + ( best == 0 ? 1 : 0 );
+		if ( ttCollideShapes( &capsule, xfCurve, other, xfOther, speculative, slot ) == false || slot->pointCount == 0 )
+		{
+			continue;
+		}
+		ttReal separation = ttDeepest( slot );
+		if ( separation < bestSeparation )
+		{
+			bestSeparation = separation;
+			best = (int)( slot - found );
+		}
+	}
+	if ( best < 0 )
+	{
+		return false;
+	}
+	*manifold = found[best];
+	manifold->featureIds = false;
+	manifold->key = 0;
+	if ( other->type == ttShape_sphere )
+	{
+		return true; // one point, the nearest: done
+	}
+	// Second pass: points of the segments that push the same way (a capsule along the wire).
+	ttVec3 normal = manifold->normal;
+	ttReal merge = (ttReal)0.25 * curve->curve.radius;
+	for ( int i = 0; i < segments; ++i )
+	{
+		ttVec3 a = samples->points[i], b = samples->points[i + 1];
+		ttAABB segment = { { ttMinReal( a.x, b.x ), ttMinReal( a.y, b.y ), ttMinReal( a.z, b.z ) },
+		                   { ttMaxReal( a.x, b.x ), ttMaxReal( a.y, b.y ), ttMaxReal( a.z, b.z ) } };
+		if ( ttAABB_Overlaps( segment, box ) == false )
+		{
+			continue;
+		}
+		ttShape capsule;
+		ttCurveShape_Segment( curve, i, &capsule );
+		ttManifoldGeometry extra;
+		if ( ttCollideShapes( &capsule, xfCurve, other, xfOther, speculative, &extra ) == false ||
+		     ttDot( extra.normal, normal ) < TT_CURVE_NORMAL_AGREEMENT )
+		{
+			continue;
+		}
+		for ( int k = 0; k < extra.pointCount; ++k )
+		{
+			ttAddCurvePoint( manifold, extra.points + k, merge );
+		}
+	}
+	return true;
+}

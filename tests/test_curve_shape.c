@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+// Curve shapes (wires and rails): a marble on a two-rail track, as in the rolling-ball
+// sculptures of the XPBD paper (Mueller et al. 2020, figs. 1 and 14).
+//
+// The track: two parallel rails (wire radius 3 mm, 40 mm apart, z = +-20 mm), each a smooth
+// Catmull-Rom curve through points of y = H (1 - x / L)^2 (H = 1 m, L = 4 m), then flat to
+// x = 5 m. A marble of radius R = 25 mm is released at rest at x = 0.5 m. Its centre sits
+// h = sqrt((R + rw)^2 - W^2) above the rails' midline, and the contact points lie on the lines
+// from its centre to the wires' axes, R from the centre, so the axis through the two contact
+// points passes r = h R / (R + rw) = 17.5 mm from the centre: rolling without slipping turns the
+// marble at w = v / r, and the energy of a fall of dh (the centre's drop) is
+//     m g dh = 1/2 m v^2 (1 + I / (m r^2)),  I = 2/5 m R^2  =>  v = sqrt(2 g dh / (1 + 0.4 R^2 / r^2)),
+// about 0.74 of the sliding speed (a marble on a flat floor: 0.85). With frictionless rails the
+// marble slides without turning: v = sqrt(2 g dh).
+// The speed is checked as the centre passes x = 1, 2, 3 and 4.5 m, against dh measured from the
+// centre's own height (so that the curve's sampling does not enter the reference).
+// Tolerances: sliding 0.5 % of the speed (the wire does no work; what is lost is the position
+// solver's damping, 0.1 % measured); rolling 1 % (static friction is a positional correction per
+// substep, so the marble creeps a little at its contacts, which dissipates a small part of the
+// energy: 0.3 % by the end, measured), and the spin w r / v within 1 % of 1 (rolling, not
+// slipping, about the axis through the two contacts; 0 when sliding).
+// Also: a marble resting on straight rails sits at its height h above them; a ray hits a wire at
+// its tube; bad input is refused with a message and no shape.
+#include "test_macros.h"
+
+#include "tether/tether.h"
+
+#include <math.h>
+#include <string.h>
+
+#define G 9.81
+#define DT ( 1.0 / 60.0 )
+#define TRACK_H 1.0
+#define TRACK_L 4.0
+#define RAIL_W 0.02
+#define WIRE_R 0.003
+#define MARBLE_R 0.025
+#define RAIL_POINTS 21
+
+static int s_messages;
+static void CountLog( const char* message )
+{
+	(void)message;
+	s_messages += 1;
+}
+
+static double TrackY( double x )
+{
+	return x < TRACK_L ? TRACK_H * ( 1 - x / TRACK_L ) * ( 1 - x / TRACK_L ) : 0;
+}
+
+static double TrackSlope( double x )
+{
+	return x < TRACK_L ? -2 * TRACK_H / TRACK_L * ( 1 - x / TRACK_L ) : 0;
+}
+
+// The centre's height above the rails' midline (in the plane across the track).
+static double MarbleLift( void )
+{
+	return sqrt( ( MARBLE_R + WIRE_R ) * ( MARBLE_R + WIRE_R ) - RAIL_W * RAIL_W );
+}
+
+static ttWorldId MakeWorld( ttContactSolverType solver )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	def.gravity = ( ttVec3 ){ 0, -G, 0 };
+	def.contactSolver = solver;
+	def.enableSleep = false;
+	return ttCreateWorld( &def );
+}
+
+// Two rails at z = +-RAIL_W on a static body; smooth (spline) or straight (polyline) profiles.
+static void MakeRails( ttWorldId world, bool sloped, double friction )
+{
+	ttBodyDef bodyDef = ttDefaultBodyDef();
+	ttBodyId ground = ttCreateBody( world, &bodyDef );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	shapeDef.staticFriction = (ttReal)friction;
+	shapeDef.dynamicFriction = (ttReal)friction;
+	for ( int side = -1; side <= 1; side += 2 )
+	{
+		ttVec3 points[RAIL_POINTS];
+		for ( int i = 0; i < RAIL_POINTS; ++i )
+		{
+			double x = 5.0 * i / ( RAIL_POINTS - 1 );
+			points[i] = ( ttVec3 ){ (ttReal)x, (ttReal)( sloped ? TrackY( x ) : 0 ), (ttReal)( side * RAIL_W ) };
+		}
+		ttCurveDef curve = ttDefaultCurveDef();
+		curve.points = points;
+		curve.pointCount = RAIL_POINTS;
+		curve.smooth = sloped;
+		curve.radius = WIRE_R;
+		ttShapeId rail = ttCreateCurveShape( ground, &shapeDef, &curve );
+		ENSURE( TT_IS_NULL( rail ) == false );
+	}
+}
+
+static ttBodyId MakeMarble( ttWorldId world, ttVec3 p, double friction )
+{
+	ttBodyDef def = ttDefaultBodyDef();
+	def.type = ttBody_dynamic;
+	def.position = p;
+	ttBodyId body = ttCreateBody( world, &def );
+	ttShapeDef shape = ttDefaultShapeDef();
+	shape.density = 2500; // glass
+	shape.staticFriction = (ttReal)friction;
+	shape.dynamicFriction = (ttReal)friction;
+	ttCreateSphereShape( body, &shape, &( ttSphere ){ .radius = (ttReal)MARBLE_R } );
+	return body;
+}
+
+static double Length3( ttVec3 v )
+{
+	return sqrt( (double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z );
+}
+
+static void RollDown( ttContactSolverType solver, bool rolling )
+{
+	const char* solverName = solver == ttContactSolver_xpbd ? "xpbd" : "softStep";
+	printf( "-- marble %s down a two-rail spline track, %s contacts\n", rolling ? "rolling" : "sliding", solverName );
+	double friction = rolling ? 1.0 : 0.0;
+	ttWorldId world = MakeWorld( solver );
+	MakeRails( world, true, friction );
+	double x0 = 0.5, slope = TrackSlope( x0 ), norm = sqrt( 1 + slope * slope );
+	double lift = MarbleLift();
+	ttVec3 start = { (ttReal)( x0 - slope / norm * lift ), (ttReal)( TrackY( x0 ) + lift / norm ), 0 };
+	ttBodyId marble = MakeMarble( world, start, friction );
+
+	double r = lift * MARBLE_R / ( MARBLE_R + WIRE_R );
+	double factor = rolling ? 1 + 0.4 * MARBLE_R * MARBLE_R / ( r * r ) : 1;
+	printf( "rolling radius r = %.5f m, 1 + I/(m r^2) = %.4f\n", r, factor );
+	const double checkpoints[] = { 1.0, 2.0, 3.0, 4.5 };
+	int next = 0;
+	double worstRail = 0;
+	for ( int step = 0; step < 240 && next < 4; ++step )
+	{
+		ttWorld_Step( world, (ttReal)DT );
+		ttVec3 p = ttBody_GetPosition( marble );
+		// Off the track: the centre must stay within 2 mm of its height above the midline.
+		double x = p.x, s = TrackSlope( x ), n = sqrt( 1 + s * s );
+		double above = ( p.y - TrackY( x ) ) / n * 1.0;
+		worstRail = fmax( worstRail, fabs( above - lift ) );
+		if ( p.x >= checkpoints[next] )
+		{
+			double drop = start.y - p.y;
+			double expected = sqrt( 2 * G * drop / factor );
+			double speed = Length3( ttBody_GetLinearVelocity( marble ) );
+			double spin = Length3( ttBody_GetAngularVelocity( marble ) );
+			printf( "x = %.3f: drop %.4f m, speed %.4f m/s, energy formula %.4f m/s (%.2f %%), w r / v = %.3f\n", p.x,
+			        drop, speed, expected, 100 * ( speed - expected ) / expected, spin * r / speed );
+			ENSURE_NEAR( speed, expected, ( rolling ? 0.01 : 0.005 ) * expected );
+			ENSURE_NEAR( spin * r / speed, rolling ? 1 : 0, 0.01 );
+			next += 1;
+		}
+	}
+	ENSURE( next == 4 );
+	printf( "largest distance of the centre from its place above the rails: %.2f mm\n", 1000 * worstRail );
+	ENSURE_BELOW( worstRail, 0.002 );
+	ttDestroyWorld( world );
+}
+
+// A marble set down on level straight rails settles at the height the geometry gives.
+static void Resting( ttContactSolverType solver )
+{
+	printf( "-- marble resting on level rails, %s contacts\n", solver == ttContactSolver_xpbd ? "xpbd" : "softStep" );
+	ttWorldId world = MakeWorld( solver );
+	MakeRails( world, false, 0.5 );
+	ttBodyId marble = MakeMarble( world, ( ttVec3 ){ 1, (ttReal)( MarbleLift() + 0.01 ), 0 }, 0.5 );
+	for ( int step = 0; step < 120; ++step )
+	{
+		ttWorld_Step( world, (ttReal)DT );
+	}
+	ttVec3 p = ttBody_GetPosition( marble );
+	ENSURE_NEAR( p.y, MarbleLift(), 0.001 );
+	ENSURE_NEAR( p.z, 0, 0.0005 );
+	ENSURE_BELOW( Length3( ttBody_GetLinearVelocity( marble ) ), 0.01 );
+	ttDestroyWorld( world );
+}
+
+static void RayAndReadout( void )
+{
+	printf( "-- ray cast and readout\n" );
+	ttWorldId world = MakeWorld( ttContactSolver_xpbd );
+	MakeRails( world, false, 0.5 );
+	// Straight down onto the rail at z = +W: it hits the top of the tube, y = rw, normal up.
+	ttRayResult hit = ttWorld_CastRayClosest( world, ( ttVec3 ){ 2.3f, 1, (ttReal)RAIL_W }, ( ttVec3 ){ 0, -2, 0 },
+	                                          ttDefaultQueryFilter() );
+	ENSURE( hit.hit );
+	ENSURE_NEAR( hit.point.y, WIRE_R, 1e-6 );
+	ENSURE_NEAR( hit.normal.y, 1, 1e-6 );
+	ENSURE( ttShape_GetType( hit.shapeId ) == ttShape_curve );
+	ENSURE_NEAR( ttShape_GetCurveRadius( hit.shapeId ), WIRE_R, 1e-9 );
+	// A polyline keeps its points as given.
+	ENSURE( ttShape_GetCurvePoints( hit.shapeId, NULL, 0 ) == RAIL_POINTS );
+	ttDestroyWorld( world );
+}
+
+static void BadInput( void )
+{
+	printf( "-- bad input\n" );
+	ttWorldId world = MakeWorld( ttContactSolver_xpbd );
+	ttBodyDef bodyDef = ttDefaultBodyDef();
+	ttBodyId ground = ttCreateBody( world, &bodyDef );
+	ttBodyId marble = MakeMarble( world, ( ttVec3 ){ 0, 1, 0 }, 0.5 );
+	bodyDef.type = ttBody_kinematic;
+	ttBodyId mover = ttCreateBody( world, &bodyDef );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttVec3 points[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
+	ttVec3 bad[2] = { { 0, 0, 0 }, { NAN, 0, 0 } };
+	ttVec3 repeated[2] = { { 1, 0, 0 }, { 1, 0, 0 } };
+	ttSetLogFcn( CountLog );
+	int before = s_messages;
+	ttCurveDef def = ttDefaultCurveDef();
+	def.points = points;
+	def.pointCount = 3;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( marble, &shapeDef, &def ) ) ); // dynamic body
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( mover, &shapeDef, &def ) ) );  // kinematic body
+	ttCurveDef raw = { 0 };
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &raw ) ) ); // not from ttDefaultCurveDef
+	def.pointCount = 1;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &def ) ) ); // one point
+	def.pointCount = 2;
+	def.closed = true;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &def ) ) ); // closed with two points
+	def.closed = false;
+	def.points = bad;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &def ) ) ); // NaN
+	def.points = repeated;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &def ) ) ); // repeated point
+	def.points = points;
+	def.radius = 0;
+	ENSURE( TT_IS_NULL( ttCreateCurveShape( ground, &shapeDef, &def ) ) ); // no radius
+	ttShapeId sphere = { 0 };
+	ttShapeId shapes[1];
+	ENSURE( ttBody_GetShapes( marble, shapes, 1 ) == 1 );
+	sphere = shapes[0];
+	ttVec3 out[4];
+	ENSURE( ttShape_GetCurvePoints( sphere, out, 4 ) == 0 ); // not a curve
+	printf( "%d messages for 9 bad calls\n", s_messages - before );
+	ENSURE( s_messages - before == 9 );
+	ENSURE( ttBody_GetShapeCount( ground ) == 0 );
+	ENSURE( ttBody_GetShapeCount( mover ) == 0 );
+	ENSURE( ttBody_GetShapeCount( marble ) == 1 );
+	ttSetLogFcn( NULL );
+	ttDestroyWorld( world );
+}
+
+int main( void )
+{
+	RollDown( ttContactSolver_xpbd, false );
+	RollDown( ttContactSolver_softStep, false );
+	RollDown( ttContactSolver_xpbd, true );
+	RollDown( ttContactSolver_softStep, true );
+	Resting( ttContactSolver_xpbd );
+	Resting( ttContactSolver_softStep );
+	RayAndReadout();
+	BadInput();
+	return tt_test_failures;
+}
