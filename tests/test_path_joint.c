@@ -104,7 +104,8 @@ static void Wire( ttJointSolverType solver )
 
 static void Coaster( ttJointSolverType solver )
 {
-	printf( "-- roller coaster loop, %s\n", solver == ttJointSolver_si ? "si" : "xpbd" );
+	printf( "-- roller coaster loop, %s\n",
+	        solver == ttJointSolver_si ? "si" : ( solver == ttJointSolver_pointmass ? "pointmass" : "xpbd" ) );
 	const double radius = 4, v0 = 15, mass = 200;
 	ttVec3 points[24];
 	for ( int i = 0; i < 24; ++i )
@@ -254,6 +255,7 @@ int main( void )
 	Wire( ttJointSolver_si );
 	Coaster( ttJointSolver_xpbd );
 	Coaster( ttJointSolver_si );
+	Coaster( ttJointSolver_pointmass );
 	MotorAndLimit( ttJointSolver_xpbd );
 	MotorAndLimit( ttJointSolver_si );
 	BadInput();
