@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Contacts with curve shapes. The tube around a sampled curve is the union of one capsule per
-// segment, so a shape's contact with it is its contact with the nearest of those capsules: for a
-// sphere, the sphere's centre minus the nearest point of the curve gives the normal, and since
-// the distance to a polyline changes smoothly across its joints (the joint is a sphere of the
-// tube's radius), the normal turns smoothly as a marble rolls along a densely sampled spline.
+// Contacts with curve shapes. A sphere against a spline touches the tube around the spline
+// itself: the normal is the direction from the spline's nearest point to the sphere's centre.
+// Everything else (spheres on polylines, capsules, boxes, hulls, cylinders) meets the tube as the
+// union of one capsule per segment of the sampled curve: its contact with the nearest of those
+// capsules, joined by the agreeing points of the others.
 #include "collide_curve.h"
 
 #include "curve.h"
@@ -45,9 +45,44 @@ static void ttAddCurvePoint( ttManifoldGeometry* m, const ttContactGeometry* g, 
 	}
 }
 
+// A sphere against a spline: the nearest point of the spline itself (the samples find its span,
+// Newton refines it: curve.c), so that the normal turns with the spline's own tangent rather
+// than in steps from sample segment to sample segment.
+static bool ttCollideSplineSphere( const ttShape* curve, ttTransform xfCurve, const ttShape* sphere,
+                                   ttTransform xfSphere, ttReal speculative, ttManifoldGeometry* manifold )
+{
+	const ttCurve* samples = curve->curve.samples;
+	ttVec3 center = ttInvTransformPoint( xfCurve, xfSphere.p );
+	ttVec3 point, tangent;
+	ttCurve_Evaluate( samples, ttCurve_Nearest( samples, center, -1 ), &point, &tangent );
+	ttReal distance;
+	ttVec3 n = ttGetLengthAndNormalize( &distance, ttSub( center, point ) );
+	ttReal separation = distance - curve->curve.radius - sphere->sphere.radius;
+	if ( distance <= 0 || separation > speculative )
+	{
+		return false;
+	}
+	ttVec3 normal = ttRotate( xfCurve.q, n );
+	manifold->normal = normal;
+	manifold->pointCount = 1;
+	ttContactGeometry* g = manifold->points;
+	g->pointA = ttTransformPoint( xfCurve, ttMulAdd( point, curve->curve.radius, n ) );
+	g->pointB = ttMulAdd( xfSphere.p, -sphere->sphere.radius, normal );
+	g->separation = separation;
+	g->id = 0;
+	return true;
+}
+
 bool ttCollideCurve( const ttShape* curve, ttTransform xfCurve, const ttShape* other, ttTransform xfOther,
                      ttReal speculative, ttManifoldGeometry* manifold )
 {
+	if ( other->type == ttShape_sphere && curve->curve.samples->smooth )
+	{
+		manifold->pointCount = 0;
+		manifold->featureIds = false;
+		manifold->key = 0;
+		return ttCollideSplineSphere( curve, xfCurve, other, xfOther, speculative, manifold );
+	}
 	const ttCurve* samples = curve->curve.samples;
 	ttReal reach = curve->curve.radius + speculative;
 	// The other shape's box in the curve's frame, where the samples are.

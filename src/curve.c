@@ -36,16 +36,43 @@ const char* ttCurve_CheckPoints( const ttVec3* points, int count, bool closed )
 // How many segments on either side of the last one a solve searches before searching them all.
 #define TT_CURVE_WINDOW 24
 
-// Uniform Catmull-Rom between p1 and p2 at t in [0, 1].
-static ttVec3 ttCatmullRom( ttVec3 p0, ttVec3 p1, ttVec3 p2, ttVec3 p3, ttReal t )
+// Uniform Catmull-Rom between p[1] and p[2] at t in [0, 1], with its first and second
+// derivatives in t (either may be NULL).
+static ttVec3 ttCatmullRom( const ttVec3 p[4], ttReal t, ttVec3* first, ttVec3* second )
 {
 	ttReal t2 = t * t, t3 = t2 * t;
-	ttReal a = -t3 + 2 * t2 - t, b = 3 * t3 - 5 * t2 + 2, c = -3 * t3 + 4 * t2 + t, d = t3 - t2;
-	ttVec3 r = ttScale( a, p0 );
-	r = ttMulAdd( r, b, p1 );
-	r = ttMulAdd( r, c, p2 );
-	r = ttMulAdd( r, d, p3 );
+	ttReal w[4] = { -t3 + 2 * t2 - t, 3 * t3 - 5 * t2 + 2, -3 * t3 + 4 * t2 + t, t3 - t2 };
+	ttReal w1[4] = { -3 * t2 + 4 * t - 1, 9 * t2 - 10 * t, -9 * t2 + 8 * t + 1, 3 * t2 - 2 * t };
+	ttReal w2[4] = { -6 * t + 4, 18 * t - 10, -18 * t + 8, 6 * t - 2 };
+	ttVec3 r = TT_VEC3_ZERO, r1 = TT_VEC3_ZERO, r2 = TT_VEC3_ZERO;
+	for ( int i = 0; i < 4; ++i )
+	{
+		r = ttMulAdd( r, w[i], p[i] );
+		r1 = ttMulAdd( r1, w1[i], p[i] );
+		r2 = ttMulAdd( r2, w2[i], p[i] );
+	}
+	if ( first != NULL )
+	{
+		*first = ttScale( (ttReal)0.5, r1 );
+	}
+	if ( second != NULL )
+	{
+		*second = ttScale( (ttReal)0.5, r2 );
+	}
 	return ttScale( (ttReal)0.5, r );
+}
+
+// The four control points of span `span` (from point span to point span + 1): neighbours wrap on
+// a closed curve and repeat the end point on an open one.
+static void ttSpanPoints( const ttVec3* points, int count, bool closed, int span, ttVec3 p[4] )
+{
+	int i1 = span, i2 = ( span + 1 ) % count;
+	int i0 = closed ? ( span + count - 1 ) % count : ( span > 0 ? span - 1 : 0 );
+	int i3 = closed ? ( span + 2 ) % count : ( span + 2 < count ? span + 2 : count - 1 );
+	p[0] = points[i0];
+	p[1] = points[i1];
+	p[2] = points[i2];
+	p[3] = points[i3];
 }
 
 ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smooth, ttTransform transform )
@@ -57,6 +84,7 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	{
 		return NULL;
 	}
+	curve->control = NULL;
 	curve->points = ttAlloc( sizeof( ttVec3 ) * (size_t)samples );
 	curve->arc = ttAlloc( sizeof( ttReal ) * (size_t)samples );
 	if ( curve->points == NULL || curve->arc == NULL )
@@ -66,19 +94,38 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	}
 	curve->count = samples;
 	curve->closed = closed;
+	curve->smooth = smooth;
+	curve->controlCount = count;
+	curve->control = NULL;
+	if ( smooth )
+	{
+		curve->control = ttAlloc( sizeof( ttVec3 ) * (size_t)count );
+		if ( curve->control == NULL )
+		{
+			ttCurve_Destroy( curve );
+			return NULL;
+		}
+		for ( int i = 0; i < count; ++i )
+		{
+			curve->control[i] = ttTransformPoint( transform, points[i] );
+		}
+	}
 	int k = 0;
 	for ( int span = 0; span < spans; ++span )
 	{
-		// Neighbours wrap on a closed curve and repeat the end point on an open one.
-		int i1 = span, i2 = ( span + 1 ) % count;
-		int i0 = closed ? ( span + count - 1 ) % count : ( span > 0 ? span - 1 : 0 );
-		int i3 = closed ? ( span + 2 ) % count : ( span + 2 < count ? span + 2 : count - 1 );
 		int pieces = smooth ? TT_CURVE_SAMPLES : 1;
 		for ( int j = 0; j < pieces; ++j )
 		{
-			ttReal t = (ttReal)j / (ttReal)pieces;
-			ttVec3 p = smooth ? ttCatmullRom( points[i0], points[i1], points[i2], points[i3], t ) : points[i1];
-			curve->points[k++] = ttTransformPoint( transform, p );
+			if ( smooth )
+			{
+				ttVec3 p[4];
+				ttSpanPoints( curve->control, count, closed, span, p );
+				curve->points[k++] = ttCatmullRom( p, (ttReal)j / (ttReal)pieces, NULL, NULL );
+			}
+			else
+			{
+				curve->points[k++] = ttTransformPoint( transform, points[span] );
+			}
 		}
 	}
 	curve->points[k++] = ttTransformPoint( transform, points[closed ? 0 : count - 1] );
@@ -97,6 +144,7 @@ void ttCurve_Destroy( ttCurve* curve )
 	{
 		ttFree( curve->points );
 		ttFree( curve->arc );
+		ttFree( curve->control );
 		ttFree( curve );
 	}
 }
@@ -135,7 +183,7 @@ static ttReal ttSearch( const ttCurve* curve, ttVec3 p, int first, int last, int
 	return s;
 }
 
-ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
+static ttReal ttNearestSample( const ttCurve* curve, ttVec3 p, ttReal near )
 {
 	int segments = curve->count - 1;
 	int at;
@@ -161,8 +209,9 @@ ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
 	return ttSearch( curve, p, 0, segments - 1, &at );
 }
 
-// Position and unit tangent at arc length s (wrapped on a closed curve, clamped on an open one).
-void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* tangent )
+// The sample segment lo (to lo + 1) that arc length s falls in and the fraction t along it
+// (s wrapped on a closed curve, clamped on an open one).
+static void ttLocate( const ttCurve* curve, ttReal s, int* segment, ttReal* t )
 {
 	if ( curve->closed )
 	{
@@ -183,8 +232,67 @@ void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* ta
 		}
 	}
 	ttReal span = curve->arc[hi] - curve->arc[lo];
-	ttReal t = span > 0 ? ( s - curve->arc[lo] ) / span : 0;
-	ttVec3 ab = ttSub( curve->points[hi], curve->points[lo] );
+	*segment = lo;
+	*t = span > 0 ? ttClampReal( ( s - curve->arc[lo] ) / span, 0, 1 ) : 0;
+}
+
+// Arc length of the spline's span `span` at parameter u: linear within each sample segment, so
+// that ttLocate maps it back to the same u.
+static ttReal ttSplineArc( const ttCurve* curve, int span, ttReal u )
+{
+	ttReal x = u * (ttReal)TT_CURVE_SAMPLES;
+	int j = (int)floor( (double)x );
+	j = j < 0 ? 0 : ( j > TT_CURVE_SAMPLES - 1 ? TT_CURVE_SAMPLES - 1 : j );
+	int k = span * TT_CURVE_SAMPLES + j;
+	return curve->arc[k] + ( x - (ttReal)j ) * ( curve->arc[k + 1] - curve->arc[k] );
+}
+
+ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
+{
+	ttReal s = ttNearestSample( curve, p, near );
+	if ( curve->smooth == false )
+	{
+		return s;
+	}
+	// Newton on the span's parameter u for (C(u) - p) . C'(u) = 0, from the samples' answer; u
+	// stays within the span (the sample search picked the span).
+	int segment;
+	ttReal t;
+	ttLocate( curve, s, &segment, &t );
+	int span = segment / TT_CURVE_SAMPLES;
+	ttReal u = ( (ttReal)( segment - span * TT_CURVE_SAMPLES ) + t ) / (ttReal)TT_CURVE_SAMPLES;
+	ttVec3 control[4];
+	ttSpanPoints( curve->control, curve->controlCount, curve->closed, span, control );
+	for ( int iteration = 0; iteration < 3; ++iteration )
+	{
+		ttVec3 first, second;
+		ttVec3 offset = ttSub( ttCatmullRom( control, u, &first, &second ), p );
+		ttReal slope = ttDot( first, first ) + ttDot( offset, second );
+		if ( slope <= 0 )
+		{
+			break;
+		}
+		u = ttClampReal( u - ttDot( offset, first ) / slope, 0, 1 );
+	}
+	return ttSplineArc( curve, span, u );
+}
+
+void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* tangent )
+{
+	int lo;
+	ttReal t;
+	ttLocate( curve, s, &lo, &t );
+	if ( curve->smooth )
+	{
+		int span = lo / TT_CURVE_SAMPLES;
+		ttReal u = ( (ttReal)( lo - span * TT_CURVE_SAMPLES ) + t ) / (ttReal)TT_CURVE_SAMPLES;
+		ttVec3 control[4], first;
+		ttSpanPoints( curve->control, curve->controlCount, curve->closed, span, control );
+		*point = ttCatmullRom( control, u, &first, NULL );
+		*tangent = ttNormalize( first );
+		return;
+	}
+	ttVec3 ab = ttSub( curve->points[lo + 1], curve->points[lo] );
 	*point = ttMulAdd( curve->points[lo], t, ab );
 	*tangent = ttNormalize( ab );
 }

@@ -13,6 +13,12 @@ typedef struct ttCurve
 	int count;      ///< points; segments are count - 1 (a closed curve repeats its first point)
 	bool closed;
 	ttReal length;
+	// Smooth curves keep the spline's control points (moved like the samples): the samples find
+	// the nearest span, the spline itself gives the point and tangent there, so that the tangent
+	// turns smoothly instead of jumping at every sample.
+	bool smooth;
+	ttVec3* control;
+	int controlCount;
 } ttCurve;
 
 /// NULL when the points make a curve; otherwise why not: at least 2 (3 when closed) and at most
@@ -25,9 +31,10 @@ const char* ttCurve_CheckPoints( const ttVec3* points, int count, bool closed );
 ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smooth, ttTransform transform );
 void ttCurve_Destroy( ttCurve* curve );
 /// Arc length of the curve point nearest to p; `near` >= 0 is the last answer, around which the
-/// search starts.
+/// search starts. On a smooth curve the nearest sample segment's answer is refined on the spline.
 ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near );
-/// Point and unit tangent at arc length s (wrapped on a closed curve, clamped on an open one).
+/// Point and unit tangent at arc length s (wrapped on a closed curve, clamped on an open one): on
+/// the spline itself for a smooth curve (arc length measured along the samples).
 void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* tangent );
 /// Bounding box of the sampled points moved by xf.
 ttAABB ttCurve_Bounds( const ttCurve* curve, ttTransform xf );
