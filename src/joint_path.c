@@ -75,9 +75,13 @@ void ttPathJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, ttJoi
 	// but with an impulse that has a part along the curve wherever the body's turning couples the
 	// directions (K^-1 of a point off the centre is not isotropic): that part does work, and a
 	// two-wheeled car on a closed rail gained and lost 2.5 % of its energy with the height.
-	ttVec3 n = ttNormalize( f.delta );
+	// The error's part along the tangent is dropped: it is zero at the exact nearest point, and
+	// what the nearest-point search leaves of it (rounding: a micrometre 12 m from the origin in
+	// float) would otherwise pull the point along the rail.
+	ttVec3 error = ttMulAdd( f.delta, -ttDot( f.delta, f.tangent ), f.tangent );
+	ttVec3 n = ttNormalize( error );
 	ttReal lambda = ttDot( joint->linearLambda, n ), before = lambda;
-	ttApplyPositionalError( bodyA, bodyB, f.rA, f.rB, f.delta, joint->linearCompliance, h, &lambda,
+	ttApplyPositionalError( bodyA, bodyB, f.rA, f.rB, error, joint->linearCompliance, h, &lambda,
 	                        &joint->linearImpulse );
 	joint->linearLambda = ttMulAdd( joint->linearLambda, lambda - before, n );
 }
