@@ -163,8 +163,7 @@ static void RollDown( ttContactSolverType solver, bool rolling )
 // helix c(a) = (Rh cos a, y0 - P a / 2 pi, Rh sin a), Rh = 6 cm, pitch P = 20 cm a turn, five
 // turns. Each wire runs at D = R + rw + 1 mm from the centre line, at 45, 135, 225 and 315 degrees
 // around it in the plane across the helix (radial and binormal directions), a spline through 64
-// points a turn (with 8 a turn the spline bulges between its points by a sizeable part of the
-// 1 mm clearance, and the marble loses speed to every bump). At the bottom the marble moves at
+// points a turn. At the bottom the marble moves at
 // about 4 m/s around a 6 cm radius: some 50 degrees of turn per 1/60 s frame, pressed outward at
 // 25 g. It must stay inside the cage: pressed outward between the two outer wires (at +-45
 // degrees from the radial direction), its centre moves out by the 1 mm clearance times sqrt 2 =
