@@ -19,8 +19,9 @@
 // substep, so the marble creeps a little at its contacts, which dissipates a small part of the
 // energy: 0.3 % by the end, measured), and the spin w r / v within 1 % of 1 (rolling, not
 // slipping, about the axis through the two contacts; 0 when sliding).
-// Also: a marble resting on straight rails sits at its height h above them; a ray hits a wire at
-// its tube; bad input is refused with a message and no shape.
+// Also: a marble, a capsule and a box resting on straight rails sit at the heights the geometry
+// gives; a ray, a closest-point query and a shape cast find the wire's tube; bad input is
+// refused with a message and no shape.
 #include "test_macros.h"
 
 #include "tether/tether.h"
@@ -285,6 +286,28 @@ static void Resting( ttContactSolverType solver )
 	ENSURE_NEAR( p.y, MarbleLift(), 0.001 );
 	ENSURE_NEAR( p.z, 0, 0.0005 );
 	ENSURE_BELOW( Length3( ttBody_GetLinearVelocity( marble ) ), 0.01 );
+	// A capsule (r = 2 cm) and a thin box (2 cm thick) laid across both rails rest on top of the
+	// wires: the capsule's axis at rw + r, the box's centre at rw + 1 cm (segment capsules of the
+	// polyline against the capsule and, by separating axes, the box).
+	ttBodyDef bodyDef = ttDefaultBodyDef();
+	bodyDef.type = ttBody_dynamic;
+	bodyDef.position = ( ttVec3 ){ 2, (ttReal)( WIRE_R + 0.02 + 0.01 ), 0 };
+	ttBodyId rod = ttCreateBody( world, &bodyDef );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	shapeDef.density = 1000;
+	ttCreateCapsuleShape( rod, &shapeDef,
+	                      &( ttCapsule ){ .center1 = { 0, 0, -0.05f }, .center2 = { 0, 0, 0.05f }, .radius = 0.02f } );
+	bodyDef.position = ( ttVec3 ){ 3, (ttReal)( WIRE_R + 0.01 + 0.01 ), 0 };
+	ttBodyId plate = ttCreateBody( world, &bodyDef );
+	ttCreateBoxShape( plate, &shapeDef, &( ttBox ){ .halfExtents = { 0.05f, 0.01f, 0.05f } } );
+	for ( int step = 0; step < 120; ++step )
+	{
+		ttWorld_Step( world, (ttReal)DT );
+	}
+	ENSURE_NEAR( ttBody_GetPosition( rod ).y, WIRE_R + 0.02, 0.001 );
+	ENSURE_NEAR( ttBody_GetPosition( plate ).y, WIRE_R + 0.01, 0.001 );
+	ENSURE_BELOW( Length3( ttBody_GetLinearVelocity( rod ) ), 0.01 );
+	ENSURE_BELOW( Length3( ttBody_GetLinearVelocity( plate ) ), 0.01 );
 	ttDestroyWorld( world );
 }
 
@@ -303,6 +326,19 @@ static void RayAndReadout( void )
 	ENSURE_NEAR( ttShape_GetCurveRadius( hit.shapeId ), WIRE_R, 1e-9 );
 	// A polyline keeps its points as given.
 	ENSURE( ttShape_GetCurvePoints( hit.shapeId, NULL, 0 ) == RAIL_POINTS );
+	// The point nearest to one 10 cm above the rail at z = +W is the tube's top, 0.1 - rw away.
+	ttClosestPointResult closest =
+	    ttWorld_ClosestPoint( world, ( ttVec3 ){ 1.1f, 0.1f, (ttReal)RAIL_W }, 1, ttDefaultQueryFilter() );
+	ENSURE( closest.hit );
+	ENSURE_NEAR( closest.distance, 0.1 - WIRE_R, 1e-6 );
+	ENSURE_NEAR( closest.point.y, WIRE_R, 1e-6 );
+	// A 1 cm ball swept down onto the rail from 10 cm above stops where it touches the tube.
+	ttQueryShape ball = { .type = ttShape_sphere, .sphere = { 0.01f } };
+	ttRayResult cast =
+	    ttWorld_CastShapeClosest( world, &ball, ( ttTransform ){ { 1.3f, 0.1f, (ttReal)RAIL_W }, TT_QUAT_IDENTITY },
+	                              ( ttVec3 ){ 0, -0.2f, 0 }, ttDefaultQueryFilter() );
+	ENSURE( cast.hit );
+	ENSURE_NEAR( 0.1 - 0.2 * cast.fraction, WIRE_R + 0.01, 1e-4 );
 	ttDestroyWorld( world );
 }
 
