@@ -247,15 +247,10 @@ static ttReal ttSplineArc( const ttCurve* curve, int span, ttReal u )
 	return curve->arc[k] + ( x - (ttReal)j ) * ( curve->arc[k + 1] - curve->arc[k] );
 }
 
-ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
+// Newton on the span's parameter u for (C(u) - p) . C'(u) = 0, from the samples' answer s; u
+// stays within the span (the sample search picked the span).
+static ttReal ttRefineOnSpline( const ttCurve* curve, ttVec3 p, ttReal s )
 {
-	ttReal s = ttNearestSample( curve, p, near );
-	if ( curve->smooth == false )
-	{
-		return s;
-	}
-	// Newton on the span's parameter u for (C(u) - p) . C'(u) = 0, from the samples' answer; u
-	// stays within the span (the sample search picked the span).
 	int segment;
 	ttReal t;
 	ttLocate( curve, s, &segment, &t );
@@ -275,6 +270,42 @@ ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
 		u = ttClampReal( u - ttDot( offset, first ) / slope, 0, 1 );
 	}
 	return ttSplineArc( curve, span, u );
+}
+
+ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near )
+{
+	ttReal s = ttNearestSample( curve, p, near );
+	return curve->smooth ? ttRefineOnSpline( curve, p, s ) : s;
+}
+
+bool ttCurve_NearestWithin( const ttCurve* curve, ttVec3 p, ttReal reach, ttReal* s )
+{
+	ttReal best = reach * reach;
+	bool found = false;
+	for ( int i = 0; i + 1 < curve->count; ++i )
+	{
+		// Cheap rejection first: the segment's box grown by the reach must hold p.
+		ttVec3 a = curve->points[i], b = curve->points[i + 1];
+		if ( p.x < ttMinReal( a.x, b.x ) - reach || p.x > ttMaxReal( a.x, b.x ) + reach ||
+		     p.y < ttMinReal( a.y, b.y ) - reach || p.y > ttMaxReal( a.y, b.y ) + reach ||
+		     p.z < ttMinReal( a.z, b.z ) - reach || p.z > ttMaxReal( a.z, b.z ) + reach )
+		{
+			continue;
+		}
+		ttReal d2;
+		ttReal candidate = ttNearestOnSegment( curve, i, p, &d2 );
+		if ( d2 <= best )
+		{
+			best = d2;
+			*s = candidate;
+			found = true;
+		}
+	}
+	if ( found && curve->smooth )
+	{
+		*s = ttRefineOnSpline( curve, p, *s );
+	}
+	return found;
 }
 
 void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* tangent )

@@ -33,6 +33,9 @@ void ttCurve_Destroy( ttCurve* curve );
 /// Arc length of the curve point nearest to p; `near` >= 0 is the last answer, around which the
 /// search starts. On a smooth curve the nearest sample segment's answer is refined on the spline.
 ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near );
+/// The same over the segments within `reach` of p only (for contacts: far segments are skipped by
+/// their boxes); false when none is.
+bool ttCurve_NearestWithin( const ttCurve* curve, ttVec3 p, ttReal reach, ttReal* s );
 /// Point and unit tangent at arc length s (wrapped on a closed curve, clamped on an open one): on
 /// the spline itself for a smooth curve (arc length measured along the samples).
 void ttCurve_Evaluate( const ttCurve* curve, ttReal s, ttVec3* point, ttVec3* tangent );
