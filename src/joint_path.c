@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Path joint: a point of body B kept on a curve fixed to body A (a bead on a wire, a roller
 // coaster's wheel on its rail; van Overveld & Barenbrug's point-to-curve constraint, section 2.6).
-// The curve is a polyline through the user's points, or a uniform Catmull-Rom spline through them
-// sampled into a dense polyline, parameterised by arc length s. Each solve finds the curve point
-// nearest to B's point (searching near last solve's segment: a bead moves a little per substep)
-// and attaches the two there: the error is normal to the curve, so the bead slides along it
-// without friction. Limits keep s within [lower, upper] (a curve that is not closed always ends at
-// its ends); a motor drives the speed along the curve with a force cap.
+// The curve (curve.c) is a polyline through the user's points, or a uniform Catmull-Rom spline
+// through them, parameterised by arc length s. Each solve finds the curve point nearest to B's
+// point (searching near last solve's segment: a bead moves a little per substep; on a spline, on
+// the spline itself) and pulls B's point to it along the error's part normal to the curve, so
+// the bead slides along it without friction. Limits keep s within [lower, upper] (a curve that is not closed always
+// ends at its ends); a motor drives the speed along the curve with a force cap.
 #include "joint_path.h"
 
 #include "constraint.h"
