@@ -131,20 +131,10 @@ static bool ttIsAngle( ttReal value )
 // The curve of a path joint: enough finite points, limits inside it, a motor with a cap.
 static const char* ttCheckPathDef( const ttPathJointDef* d )
 {
-	if ( d->points == NULL || d->pointCount < 2 || ( d->closed && d->pointCount < 3 ) || d->pointCount > 1000000 )
+	const char* problem = ttCurve_CheckPoints( d->points, d->pointCount, d->closed );
+	if ( problem != NULL )
 	{
-		return "a path needs points (at least 2, or 3 when closed, at most 1000000)";
-	}
-	for ( int i = 0; i < d->pointCount; ++i )
-	{
-		if ( ttIsValidVec3( d->points[i] ) == false )
-		{
-			return "path points must be finite";
-		}
-		if ( i > 0 && ttDistance( d->points[i], d->points[i - 1] ) <= 0 )
-		{
-			return "consecutive path points must differ";
-		}
+		return problem;
 	}
 	if ( d->enableLimit && ( ttIsNonNegative( d->lowerPosition ) == false ||
 	                         ttIsValidReal( d->upperPosition ) == false || d->lowerPosition > d->upperPosition ) )

@@ -4,6 +4,7 @@
 // also routes box-box (narrowphase_box.c) and hull-hull and box-hull (narrowphase_hull.c) to
 // separating axes, and every other convex pair to GJK/EPA (convex_manifold.c). Every routine
 // returns the contact normal from A to B and, per point, the deepest point of each shape.
+#include "collide_curve.h"
 #include "contact.h"
 #include "gjk.h"
 #include "narrowphase_hull.h"
@@ -260,6 +261,11 @@ static ttCollideFcn* const s_collideTable[ttShape_count][ttShape_count] = {
 	[ttShape_plane][ttShape_box] = ttCollidePlaneBox,
 	[ttShape_plane][ttShape_cylinder] = ttCollidePlaneCylinder,
 	[ttShape_plane][ttShape_hull] = ttCollidePlaneHull,
+	[ttShape_curve][ttShape_sphere] = ttCollideCurve,
+	[ttShape_curve][ttShape_capsule] = ttCollideCurve,
+	[ttShape_curve][ttShape_box] = ttCollideCurve,
+	[ttShape_curve][ttShape_cylinder] = ttCollideCurve,
+	[ttShape_curve][ttShape_hull] = ttCollideCurve,
 };
 // clang-format on
 

@@ -6,6 +6,16 @@
 
 typedef struct ttHullData ttHullData;
 typedef struct ttMeshData ttMeshData;
+typedef struct ttCurve ttCurve;
+
+/// A curve shape's geometry (shape_curve.c): the sampled curve in shape coordinates and the
+/// tube's radius.
+typedef struct ttCurveShape
+{
+	ttCurve* samples; ///< owned; freed by ttShape_ReleaseData
+	ttReal radius;
+	ttReal extent; ///< largest |sample| + radius
+} ttCurveShape;
 
 typedef struct ttShape
 {
@@ -28,6 +38,7 @@ typedef struct ttShape
 		ttCylinder cylinder;
 		ttHullData* hull; ///< owned; freed by ttShape_ReleaseData (shape_convex.c)
 		ttMeshData* mesh; ///< meshes and heightfields; owned, freed by ttShape_ReleaseData (mesh.h)
+		ttCurveShape curve;
 	};
 } ttShape;
 

@@ -10,6 +10,7 @@
 // the distance along a translation is a convex function of the fraction, the shapes never meet.
 #include "shape_cast.h"
 
+#include "collide_curve.h"
 #include "core.h"
 #include "mesh.h"
 
@@ -201,6 +202,10 @@ bool ttShape_CastQueryAt( const ttShape* shape, ttTransform xf, const ttQueryPro
 	{
 		return ttMesh_CastQueryAt( shape, xf, query, translation, maxFraction, hit );
 	}
+	if ( shape->type == ttShape_curve )
+	{
+		return ttCurveShape_CastQueryAt( shape, xf, query, translation, maxFraction, hit );
+	}
 	// Work in a frame centred on the query's start: near contact, b - a is a tiny difference of
 	// points, and in float it keeps more digits when the points are small numbers.
 	ttVec3 origin = query->proxy.xf.p;
@@ -275,6 +280,10 @@ bool ttShape_OverlapsQueryAt( const ttShape* shape, ttTransform xf, const ttQuer
 	{
 		return ttMesh_OverlapsQueryAt( shape, xf, query );
 	}
+	if ( shape->type == ttShape_curve )
+	{
+		return ttCurveShape_OverlapsQueryAt( shape, xf, query );
+	}
 	ttConvexProxy target;
 	ttConvexProxy_Make( &target, shape, xf );
 	ttGjkOutput gjk;
@@ -301,6 +310,10 @@ ttReal ttShape_ClosestPointAt( const ttShape* shape, ttTransform xf, ttVec3 poin
 	if ( ttShape_IsMesh( shape ) )
 	{
 		return ttMesh_ClosestPointAt( shape, xf, point, closest );
+	}
+	if ( shape->type == ttShape_curve )
+	{
+		return ttCurveShape_ClosestPointAt( shape, xf, point, closest );
 	}
 	// The query point is a sphere core of radius 0; as in the sweep, work around the point.
 	ttConvexProxy target;

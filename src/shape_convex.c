@@ -5,6 +5,7 @@
 
 #include "bounds.h"
 #include "core.h"
+#include "curve.h"
 #include "hull.h"
 #include "mesh.h"
 #include "world.h"
@@ -54,6 +55,11 @@ void ttShape_ReleaseData( ttShape* shape )
 	{
 		ttMesh_Destroy( shape->mesh );
 		shape->mesh = NULL;
+	}
+	else if ( shape->type == ttShape_curve )
+	{
+		ttCurve_Destroy( shape->curve.samples );
+		shape->curve.samples = NULL;
 	}
 }
 

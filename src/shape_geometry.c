@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Mass properties and bounds of the primitive shapes.
+#include "collide_curve.h"
 #include "core.h"
 #include "hull.h"
 #include "mesh.h"
@@ -81,6 +82,8 @@ ttReal ttShape_Extent( const ttShape* shape )
 		case ttShape_mesh:
 		case ttShape_heightfield:
 			return shape->mesh->extent;
+		case ttShape_curve:
+			return shape->curve.extent;
 		default:
 			return 0;
 	}
@@ -126,6 +129,8 @@ ttAABB ttShape_ComputeAabb( const ttShape* shape, ttTransform xf )
 		case ttShape_mesh:
 		case ttShape_heightfield:
 			return ttMesh_ComputeAabb( shape->mesh, xf );
+		case ttShape_curve:
+			return ttCurveShape_ComputeAabb( shape, xf );
 		default:
 		{
 			// Planes are unbounded; the pair finder treats them separately.

@@ -3,6 +3,7 @@
 // the frame, intersected analytically, and the hit is moved back.
 #include "shape_raycast.h"
 
+#include "collide_curve.h"
 #include "hull.h"
 #include "mesh.h"
 
@@ -290,6 +291,9 @@ bool ttShape_RayCastAt( const ttShape* shape, ttTransform xf, ttVec3 origin, ttV
 		case ttShape_mesh:
 		case ttShape_heightfield:
 			found = ttMesh_RayCast( shape->mesh, p, d, maxFraction, &t, &normal );
+			break;
+		case ttShape_curve:
+			found = ttCurveShape_RayCast( shape, p, d, maxFraction, &t, &normal );
 			break;
 		default:
 			break;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Path joints (a point of a body kept on a curve; van Overveld's point-to-curve constraint) under
-// the XPBD and the velocity-level joint families.
+// the XPBD and the velocity-level joint families (the roller coaster also under the point-mass
+// family, which solves path joints by the XPBD rule).
 //
 // - A bead on a frictionless wire shaped y = x^2 / 2 (a smooth Catmull-Rom spline through 17
 //   points), released at rest at x = -1.5: the wire does no work, so the bead's energy
@@ -104,7 +105,8 @@ static void Wire( ttJointSolverType solver )
 
 static void Coaster( ttJointSolverType solver )
 {
-	printf( "-- roller coaster loop, %s\n", solver == ttJointSolver_si ? "si" : "xpbd" );
+	printf( "-- roller coaster loop, %s\n",
+	        solver == ttJointSolver_si ? "si" : ( solver == ttJointSolver_pointmass ? "pointmass" : "xpbd" ) );
 	const double radius = 4, v0 = 15, mass = 200;
 	ttVec3 points[24];
 	for ( int i = 0; i < 24; ++i )
@@ -254,6 +256,7 @@ int main( void )
 	Wire( ttJointSolver_si );
 	Coaster( ttJointSolver_xpbd );
 	Coaster( ttJointSolver_si );
+	Coaster( ttJointSolver_pointmass );
 	MotorAndLimit( ttJointSolver_xpbd );
 	MotorAndLimit( ttJointSolver_si );
 	BadInput();

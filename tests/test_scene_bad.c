@@ -24,6 +24,9 @@ static const BadScene s_badScenes[] = {
     { "mesh_index_out_of_range.json",
       "bodies[0].shapes[0].triangles: entry 0: index 3 is not a vertex index in [0, 3)" },
     { "mesh_on_dynamic_body.json", "allowed on static and kinematic bodies only" },
+    // curves: static bodies only; the library's message for too few points
+    { "curve_on_dynamic_body.json", "curve shapes are static scenery and allowed on static bodies only" },
+    { "curve_closed_two_points.json", "a curve needs points (at least 2, or 3 when closed" },
     { "mesh_file_malformed.json",
       "bodies[0].shapes[0].file: tests/bad_scenes/meshes/mesh_bad_face.obj:7: face corner 9 refers to no vertex" },
     // mesh files outside the scene's directory tree are refused (tether --any-mesh-path lifts it)

@@ -354,10 +354,11 @@ static const char* const ttCylinderKeys[] = { TT_SHAPE_COMMON_KEYS, "radius", "h
 static const char* const ttHullKeys[] = { TT_SHAPE_COMMON_KEYS, "points", NULL };
 static const char* const ttMeshKeys[] = { TT_SHAPE_COMMON_KEYS, "vertices", "triangles", "file", NULL };
 static const char* const ttHeightfieldKeys[] = { TT_SHAPE_COMMON_KEYS, "heights", "scale", NULL };
+static const char* const ttCurveKeys[] = { TT_SHAPE_COMMON_KEYS, "points", "radius", "closed", "smooth", NULL };
 
 // In the order of ttShapeType.
-static const char* const ttShapeTypeNames[] = { "sphere",   "capsule", "box",  "plane",
-                                                "cylinder", "hull",    "mesh", "heightfield" };
+static const char* const ttShapeTypeNames[] = { "sphere", "capsule", "box",         "plane", "cylinder",
+                                                "hull",   "mesh",    "heightfield", "curve" };
 static const char* const ttBodyTypeNames[] = { "static", "kinematic", "dynamic" };
 
 static bool ttLoader_ShapeDef( ttSceneLoader* loader, const cJSON* item, ttShapeDef* def )
@@ -451,12 +452,34 @@ static ttShapeId ttLoader_Hull( ttSceneLoader* loader, const cJSON* item, ttBody
 	return shape;
 }
 
+// A curve's "points" (shape coordinates, [x, y, z] each), its tube's "radius" and whether it is
+// "closed" and "smooth" (a Catmull-Rom spline through the points).
+static ttShapeId ttLoader_Curve( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttShapeDef* def )
+{
+	ttSceneReader* r = &loader->reader;
+	ttCurveDef curve = ttDefaultCurveDef();
+	bool ok = ttLoader_Required( loader, item, "radius", "a number > 0" ) &&
+	          ttReader_Number( r, item, "radius", ttRange_positive, &curve.radius ) &&
+	          ttReader_Bool( r, item, "closed", &curve.closed ) && ttReader_Bool( r, item, "smooth", &curve.smooth );
+	ttVec3* points;
+	int count;
+	if ( ok == false || ttReader_Points( r, item, "points", 2, 1000000, &points, &count ) == false )
+	{
+		return ttNullShapeId;
+	}
+	curve.points = points;
+	curve.pointCount = count;
+	ttShapeId shape = ttCreateCurveShape( body, def, &curve );
+	free( points );
+	return shape;
+}
+
 static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBodyId body, ttBodyType bodyType,
                                   ttShapeType type )
 {
 	ttSceneReader* r = &loader->reader;
-	static const char* const* keys[] = { ttSphereKeys,   ttCapsuleKeys, ttBoxKeys,  ttPlaneKeys,
-	                                     ttCylinderKeys, ttHullKeys,    ttMeshKeys, ttHeightfieldKeys };
+	static const char* const* keys[] = { ttSphereKeys, ttCapsuleKeys, ttBoxKeys,         ttPlaneKeys, ttCylinderKeys,
+	                                     ttHullKeys,   ttMeshKeys,    ttHeightfieldKeys, ttCurveKeys };
 	ttShapeDef def = ttDefaultShapeDef();
 	if ( ttReader_CheckKeys( r, item, keys[type] ) == false || ttLoader_ShapeDef( loader, item, &def ) == false )
 	{
@@ -512,6 +535,11 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
 		shape = ttLoader_Heightfield( loader, item, body, &def );
 		call = "ttCreateHeightfieldShape";
 	}
+	else if ( type == ttShape_curve )
+	{
+		shape = ttLoader_Curve( loader, item, body, &def );
+		call = "ttCreateCurveShape";
+	}
 	else
 	{
 		ttPlane plane = { 0 };
@@ -523,8 +551,9 @@ static bool ttLoader_CreateShape( ttSceneLoader* loader, const cJSON* item, ttBo
 	{
 		return r->failed ? false : ttLoader_LibraryError( loader, NULL, call );
 	}
-	loader->bodyHasShapeMass = loader->bodyHasShapeMass || ( type != ttShape_plane && type != ttShape_mesh &&
-	                                                         type != ttShape_heightfield && def.density > 0 );
+	loader->bodyHasShapeMass =
+	    loader->bodyHasShapeMass || ( type != ttShape_plane && type != ttShape_mesh && type != ttShape_heightfield &&
+	                                  type != ttShape_curve && def.density > 0 );
 	return true;
 }
 
@@ -532,7 +561,7 @@ static bool ttLoader_Shape( ttSceneLoader* loader, const cJSON* item, ttBodyId b
 {
 	int type = 0;
 	if ( ttReader_IsObject( &loader->reader, item, NULL ) == false ||
-	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 8, true, &type ) == false )
+	     ttLoader_Enum( loader, item, "type", ttShapeTypeNames, 9, true, &type ) == false )
 	{
 		return false;
 	}

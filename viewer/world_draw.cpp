@@ -185,6 +185,31 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 		case ttShape_plane:
 			AddPlane( renderer, frame, ttShape_GetPlane( shape ), { 0.78f, 0.76f, 0.72f } );
 			break;
+		case ttShape_curve:
+		{
+			// The sampled curve as the library stores it: a tube of cylinders with a ball at
+			// every joint, so bends look round.
+			int count = ttShape_GetCurvePoints( shape, nullptr, 0 );
+			std::vector<ttVec3> local( (size_t)count );
+			ttShape_GetCurvePoints( shape, local.data(), count );
+			float r = (float)ttShape_GetCurveRadius( shape );
+			for ( int i = 0; i < count; ++i )
+			{
+				Vec3f b = TransformPoint( frame, V3( local[(size_t)i] ) );
+				if ( i > 0 )
+				{
+					Vec3f a = TransformPoint( frame, V3( local[(size_t)i - 1] ) );
+					renderer.AddMesh( Mesh_cylinder, AlignYMatrix( a, b, r ), color );
+				}
+				Mat4f m = Identity4();
+				m.m[0] = m.m[5] = m.m[10] = r;
+				m.m[12] = b.x;
+				m.m[13] = b.y;
+				m.m[14] = b.z;
+				renderer.AddMesh( Mesh_sphere, m, color );
+			}
+			break;
+		}
 		case ttShape_mesh:
 		case ttShape_heightfield:
 		{

@@ -229,6 +229,12 @@ TT_API ttShapeId ttCreateMeshShape( ttBodyId bodyId, const ttShapeDef* def, cons
 /// smaller than 2 x 2, NaN or infinite heights, or a scale that is not finite and > 0.
 TT_API ttShapeId ttCreateHeightfieldShape( ttBodyId bodyId, const ttShapeDef* def,
                                            const ttHeightfieldDef* heightfield );
+TT_API ttCurveDef ttDefaultCurveDef( void );
+/// A curve shape (see ttCurveDef): a wire or rail, static bodies only. Spheres, capsules and the
+/// other convex shapes collide with the tube around it; planes, meshes and other curves do not
+/// (all static). Rejected (null id and a message) on a dynamic or kinematic body, for fewer than
+/// 2 points (3 closed), NaN or repeated consecutive points, or a radius out of range.
+TT_API ttShapeId ttCreateCurveShape( ttBodyId bodyId, const ttShapeDef* def, const ttCurveDef* curve );
 TT_API void ttDestroyShape( ttShapeId shapeId );
 TT_API bool ttShape_IsValid( ttShapeId shapeId );
 TT_API ttShapeType ttShape_GetType( ttShapeId shapeId );
@@ -248,6 +254,11 @@ TT_API int ttShape_GetTriangleCount( ttShapeId shapeId );
 /// counter-clockwise seen from the front) into corners (3 * capacity entries); returns the count.
 TT_API int ttShape_GetTriangles( ttShapeId shapeId, ttVec3* corners, int capacity );
 /// World bounds of the shape now (planes: unbounded, +-TT_HUGE).
+/// A curve shape's sampled polyline (shape coordinates; a closed curve repeats its first point at
+/// the end): up to capacity points written, the number there are returned (0 and a message for
+/// other shapes). ttShape_GetCurveRadius: its tube's radius.
+TT_API int ttShape_GetCurvePoints( ttShapeId shapeId, ttVec3* points, int capacity );
+TT_API ttReal ttShape_GetCurveRadius( ttShapeId shapeId );
 TT_API ttAABB ttShape_GetAABB( ttShapeId shapeId );
 TT_API ttReal ttShape_GetStaticFriction( ttShapeId shapeId );
 TT_API ttReal ttShape_GetDynamicFriction( ttShapeId shapeId );

@@ -188,6 +188,7 @@ typedef enum ttShapeType
 	ttShape_hull,        ///< convex hull of a point cloud (ttCreateHullShape)
 	ttShape_mesh,        ///< static triangle mesh (ttCreateMeshShape), static or kinematic bodies only
 	ttShape_heightfield, ///< grid of heights (ttCreateHeightfieldShape), static or kinematic bodies only
+	ttShape_curve,       ///< tube around a polyline or spline, a wire or rail (ttCreateCurveShape), static bodies only
 	ttShape_count,
 } ttShapeType;
 
@@ -242,6 +243,22 @@ typedef struct ttHeightfieldDef
 	ttVec3 scale;    ///< cell size along x and z (> 0) and a factor on the heights (y, > 0)
 	int internalValue;
 } ttHeightfieldDef;
+
+/// A curve shape: the tube of `radius` around a curve through `points` (shape coordinates), a
+/// wire or rail for spheres and capsules to roll along. The curve is the polyline through the
+/// points, or with `smooth` the uniform Catmull-Rom spline through them (sampled 16 times per
+/// span); `closed` joins the last point to the first. Static bodies only; the shape copies the
+/// points. Contacts take their normal from the nearest point of the (sampled) curve, so a sphere
+/// on a spline wire sees the wire's normal turn smoothly.
+typedef struct ttCurveDef
+{
+	const ttVec3* points;
+	int pointCount; ///< >= 2 (>= 3 for a closed curve), consecutive points distinct
+	bool closed;
+	bool smooth;
+	ttReal radius; ///< within [TT_MIN_SHAPE_SIZE, TT_MAX_SHAPE_SIZE]
+	int internalValue;
+} ttCurveDef;
 
 /// Plane n . p = offset in shape coordinates; n need not be unit length on input.
 typedef struct ttPlane

@@ -46,7 +46,7 @@ typedef struct ttMassData { ttReal mass; ttVec3 center; ttVec3 inertia; ttQuat r
 typedef struct ttAABB { ttVec3 lower, upper; } ttAABB;
 
 typedef enum ttShapeType { ttShape_sphere = 0, ttShape_capsule, ttShape_box, ttShape_plane, ttShape_cylinder,
-                           ttShape_hull, ttShape_mesh, ttShape_heightfield, ttShape_count } ttShapeType;
+                           ttShape_hull, ttShape_mesh, ttShape_heightfield, ttShape_curve, ttShape_count } ttShapeType;
 typedef struct ttSphere { ttReal radius; } ttSphere;
 typedef struct ttCapsule { ttVec3 center1, center2; ttReal radius; } ttCapsule;
 typedef struct ttBox { ttVec3 halfExtents; } ttBox;

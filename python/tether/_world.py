@@ -55,6 +55,7 @@ _SHAPE_TYPE_NAMES = {
     lib.ttShape_hull: "hull",
     lib.ttShape_mesh: "mesh",
     lib.ttShape_heightfield: "heightfield",
+    lib.ttShape_curve: "curve",
 }
 
 
