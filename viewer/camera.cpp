@@ -28,6 +28,33 @@ void OrbitCamera::Frame( Vec3f center, float radius )
 	distance = 0.8f * r / std::sin( 0.5f * fovY );
 }
 
+float OrbitCamera::FitDistance( Vec3f lower, Vec3f upper, float aspect ) const
+{
+	Vec3f forward = Normalize( target - Eye() );
+	Vec3f right = Normalize( Cross( forward, { 0, 1, 0 } ) );
+	Vec3f up = Cross( right, forward );
+	// 85 % of the half angles: a margin around the box.
+	float tanY = 0.85f * std::tan( 0.5f * fovY ), tanX = tanY * ( aspect > 0 ? aspect : 1.0f );
+	float fit = 0;
+	for ( int k = 0; k < 8; ++k )
+	{
+		Vec3f corner = { ( k & 1 ) ? upper.x : lower.x, ( k & 2 ) ? upper.y : lower.y, ( k & 4 ) ? upper.z : lower.z };
+		Vec3f d = corner - target;
+		// A corner at depth D + z in front of the eye fits when |x| <= (D + z) tanX, |y| likewise.
+		float z = Dot( d, forward );
+		fit = std::fmax( fit, std::fabs( Dot( d, right ) ) / tanX - z );
+		fit = std::fmax( fit, std::fabs( Dot( d, up ) ) / tanY - z );
+		fit = std::fmax( fit, 1.5f * std::fabs( z ) ); // and not so close that it is behind the eye
+	}
+	return fit > 0.3f ? fit : 0.3f;
+}
+
+void OrbitCamera::FrameBox( Vec3f lower, Vec3f upper, float aspect )
+{
+	target = ( lower + upper ) * 0.5f;
+	distance = FitDistance( lower, upper, aspect );
+}
+
 void OrbitCamera::LookFrom( Vec3f eye, Vec3f lookAt )
 {
 	Vec3f offset = eye - lookAt;
