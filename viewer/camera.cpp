@@ -28,18 +28,17 @@ void OrbitCamera::Frame( Vec3f center, float radius )
 	distance = 0.8f * r / std::sin( 0.5f * fovY );
 }
 
-float OrbitCamera::FitDistance( Vec3f lower, Vec3f upper, float aspect ) const
+float OrbitCamera::FitDistance( const std::vector<Vec3f>& points, float aspect ) const
 {
 	Vec3f forward = Normalize( target - Eye() );
 	Vec3f right = Normalize( Cross( forward, { 0, 1, 0 } ) );
 	Vec3f up = Cross( right, forward );
-	// 85 % of the half angles: a margin around the box.
-	float tanY = 0.85f * std::tan( 0.5f * fovY ), tanX = tanY * ( aspect > 0 ? aspect : 1.0f );
+	// 90 % of the half angles: a margin around the points.
+	float tanY = 0.9f * std::tan( 0.5f * fovY ), tanX = tanY * ( aspect > 0 ? aspect : 1.0f );
 	float fit = 0;
-	for ( int k = 0; k < 8; ++k )
+	for ( Vec3f point : points )
 	{
-		Vec3f corner = { ( k & 1 ) ? upper.x : lower.x, ( k & 2 ) ? upper.y : lower.y, ( k & 4 ) ? upper.z : lower.z };
-		Vec3f d = corner - target;
+		Vec3f d = point - target;
 		// A corner at depth D + z in front of the eye fits when |x| <= (D + z) tanX, |y| likewise.
 		float z = Dot( d, forward );
 		fit = std::fmax( fit, std::fabs( Dot( d, right ) ) / tanX - z );
@@ -49,10 +48,16 @@ float OrbitCamera::FitDistance( Vec3f lower, Vec3f upper, float aspect ) const
 	return fit > 0.3f ? fit : 0.3f;
 }
 
-void OrbitCamera::FrameBox( Vec3f lower, Vec3f upper, float aspect )
+void OrbitCamera::FramePoints( const std::vector<Vec3f>& points, float aspect )
 {
-	target = ( lower + upper ) * 0.5f;
-	distance = FitDistance( lower, upper, aspect );
+	Vec3f lower = { 1e30f, 1e30f, 1e30f }, upper = { -1e30f, -1e30f, -1e30f };
+	for ( Vec3f p : points )
+	{
+		lower = { std::fmin( lower.x, p.x ), std::fmin( lower.y, p.y ), std::fmin( lower.z, p.z ) };
+		upper = { std::fmax( upper.x, p.x ), std::fmax( upper.y, p.y ), std::fmax( upper.z, p.z ) };
+	}
+	target = points.empty() ? target : ( lower + upper ) * 0.5f;
+	distance = FitDistance( points, aspect );
 }
 
 void OrbitCamera::LookFrom( Vec3f eye, Vec3f lookAt )

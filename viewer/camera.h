@@ -4,6 +4,8 @@
 
 #include "math3d.h"
 
+#include <vector>
+
 struct OrbitCamera
 {
 	Vec3f target = { 0, 1, 0 };
@@ -17,11 +19,11 @@ struct OrbitCamera
 	Mat4f Projection( int width, int height ) const;
 	/// Look at a sphere so that all of it is in view.
 	void Frame( Vec3f center, float radius );
-	/// Distance from target at which every corner of the box is inside the picture with a margin,
-	/// keeping the current direction of view.
-	float FitDistance( Vec3f lower, Vec3f upper, float aspect ) const;
-	/// Look at the centre of a box from the distance that fits it.
-	void FrameBox( Vec3f lower, Vec3f upper, float aspect );
+	/// Distance from target at which every point is inside the picture with a margin, keeping the
+	/// current direction of view.
+	float FitDistance( const std::vector<Vec3f>& points, float aspect ) const;
+	/// Look at the centre of the points' bounds from the distance that fits them.
+	void FramePoints( const std::vector<Vec3f>& points, float aspect );
 	/// Put the eye at a point looking at another (not straight above or below it).
 	void LookFrom( Vec3f eye, Vec3f target );
 	void Orbit( float dxPixels, float dyPixels );

@@ -46,18 +46,21 @@ bool CameraRig::Parse( const char* text )
 }
 
 // What the camera keeps in view: the awake bodies, else every moving body, else everything.
-static bool SubjectBounds( ttWorldId worldId, Vec3f* lower, Vec3f* upper )
+static void SubjectPoints( ttWorldId worldId, std::vector<Vec3f>* points )
 {
-	if ( MovingBounds( worldId, true, lower, upper ) || MovingBounds( worldId, false, lower, upper ) )
+	Vec3f lower, upper;
+	if ( MovingBounds( worldId, true, &lower, &upper, points ) || MovingBounds( worldId, false, &lower, &upper, points ) )
 	{
-		return true;
+		return;
 	}
 	Vec3f center;
 	float radius;
-	bool any = WorldBounds( worldId, &center, &radius );
-	*lower = center - Vec3f{ radius, radius, radius };
-	*upper = center + Vec3f{ radius, radius, radius };
-	return any;
+	WorldBounds( worldId, &center, &radius );
+	for ( int k = 0; k < 8; ++k )
+	{
+		points->push_back( center + Vec3f{ ( k & 1 ) ? radius : -radius, ( k & 2 ) ? radius : -radius,
+		                                   ( k & 4 ) ? radius : -radius } );
+	}
 }
 
 void CameraRig::Start( OrbitCamera* camera, ttWorldId worldId, float aspect )
@@ -68,16 +71,17 @@ void CameraRig::Start( OrbitCamera* camera, ttWorldId worldId, float aspect )
 		startDistance = camera->distance;
 		return;
 	}
-	Vec3f lower, upper;
-	SubjectBounds( worldId, &lower, &upper );
-	camera->FrameBox( lower, upper, aspect );
+	std::vector<Vec3f> points;
+	SubjectPoints( worldId, &points );
+	camera->FramePoints( points, aspect );
 	startDistance = camera->distance;
 }
 
 void CameraRig::Update( OrbitCamera* camera, ttWorldId worldId, float aspect, float seconds ) const
 {
 	Vec3f lower, upper;
-	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper ) == false )
+	std::vector<Vec3f> points;
+	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper, &points ) == false )
 	{
 		return; // nothing awake: stay on the last view
 	}
@@ -88,7 +92,7 @@ void CameraRig::Update( OrbitCamera* camera, ttWorldId worldId, float aspect, fl
 	Vec3f center = ( lower + upper ) * 0.5f;
 	float follow = 1 - std::exp( -4.0f * seconds );
 	camera->target = camera->target + ( center - camera->target ) * follow;
-	float wanted = std::fmax( camera->FitDistance( lower, upper, aspect ), 0.5f * startDistance );
-	float rate = wanted > camera->distance ? 8.0f : 1.0f;
+	float wanted = std::fmax( camera->FitDistance( points, aspect ), 0.5f * startDistance );
+	float rate = wanted > camera->distance ? 8.0f : 2.0f;
 	camera->distance += ( wanted - camera->distance ) * ( 1 - std::exp( -rate * seconds ) );
 }

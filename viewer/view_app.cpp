@@ -52,11 +52,18 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 	}
 	ApplySettings();
 	SceneFraming( scene, &framingCenter, &framingRadius );
+	PlaceGround( scene.worldId, &debug );
 	if ( reframe )
 	{
-		camera.Frame( framingCenter, framingRadius );
+		Reframe();
 	}
 	return true;
+}
+
+void ViewerApp::Reframe()
+{
+	rig.Start( &camera, scene.worldId, aspect );
+	follow = rig.mode == Camera_follow;
 }
 
 void ViewerApp::ApplySettings()
@@ -113,18 +120,21 @@ struct ViewArguments
 	int frames = 3;
 	int width = 1280, height = 800;
 	DebugDrawOptions debug; ///< toggles to start with (the debug panel changes them)
+	CameraRig camera;
 	ttSolverSwitches solvers = {};
 	bool help = false;
 };
 
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
                          "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
+                         "                   [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground]\n"
                          "                   [--joint-solver NAME] [--contact-solver NAME]\n"
                          "  SCENE: a scene file (default: the built-in showcase)\n"
                          "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
                          "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
                          "  --contacts ... --labels: start with these debug drawings on, as in tether render\n"
-                         "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n";
+                         "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n"
+                         "  --no-ground: no grid ground where no plane faces up\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 {
@@ -174,6 +184,19 @@ int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 		else if ( arg == "--labels" )
 		{
 			args->debug.jointLabels = true;
+		}
+		else if ( arg == "--no-ground" )
+		{
+			args->debug.ground = false;
+		}
+		else if ( arg == "--camera" )
+		{
+			if ( hasValue == false || args->camera.Parse( argv[++i] ) == false )
+			{
+				fprintf( stderr, "tether: view: --camera needs follow, fixed or EX,EY,EZ,TX,TY,TZ (the eye apart from "
+				                 "the target and not straight above or below it)\nTry 'tether view --help'.\n" );
+				return 2;
+			}
 		}
 		else if ( arg[0] == '-' || args->scene.empty() == false )
 		{
@@ -252,6 +275,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 		if ( io.MouseWheel != 0 )
 		{
 			app.camera.Zoom( io.MouseWheel );
+			app.follow = false;
 		}
 	}
 	if ( left == false && right == false && middle == false )
@@ -262,6 +286,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 	if ( mouse.panning )
 	{
 		app.camera.Pan( (float)dx, (float)dy, windowHeight );
+		app.follow = app.follow && dx == 0 && dy == 0;
 	}
 	else if ( mouse.orbiting )
 	{
@@ -288,7 +313,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 		if ( ImGui::IsKeyPressed( GLFW_KEY_R ) )
 			app.Load( app.scenePath, false );
 		if ( ImGui::IsKeyPressed( GLFW_KEY_F ) )
-			app.camera.Frame( app.framingCenter, app.framingRadius );
+			app.Reframe();
 	}
 }
 
@@ -337,6 +362,8 @@ int ttViewerViewMain( int argc, char** argv )
 	}
 	ViewerApp app;
 	app.debug = args.debug;
+	app.rig = args.camera;
+	app.aspect = (float)args.width / (float)args.height;
 	app.sceneFiles = ListSceneFiles();
 	if ( app.Load( args.scene, true ) == false )
 	{
@@ -393,15 +420,22 @@ int ttViewerViewMain( int argc, char** argv )
 		HandleInput( window, app, mouse, viewProjection, width, height );
 
 		double now = glfwGetTime();
+		double elapsed = now - last;
 		if ( args.screenshot.empty() )
 		{
-			app.Advance( now - last );
+			app.Advance( elapsed );
 		}
 		else
 		{
 			app.StepOnce(); // screenshots depend on the frame count, not on the machine's speed
+			elapsed = (double)app.scene.timeStep;
 		}
 		last = now;
+		app.aspect = height > 0 ? (float)width / (float)height : 1.0f;
+		if ( app.follow )
+		{
+			app.rig.Update( &app.camera, app.scene.worldId, app.aspect, (float)elapsed );
+		}
 
 		DrawPanels( app );
 		std::vector<WorldLabel> labels;
@@ -414,9 +448,8 @@ int ttViewerViewMain( int argc, char** argv )
 		}
 		viewProjection = Multiply( app.camera.Projection( width, height ), app.camera.View() );
 		DrawLabels( app, labels, viewProjection, width, height );
-		DrawView view = {
-		    app.camera.View(),       app.camera.Projection( width, height ), width, height, app.framingCenter,
-		    app.framingRadius * 1.5f };
+		DrawView view = { app.camera.View(),  app.camera.Projection( width, height ), width, height,
+		                  app.camera.target, 0.75f * app.camera.distance };
 		renderer.Draw( view );
 		ImGui::Render();
 		ImGui_ImplOpenGL3_RenderDrawData( ImGui::GetDrawData() );

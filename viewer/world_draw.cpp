@@ -81,7 +81,8 @@ bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius )
 	return true;
 }
 
-static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec3f* lower, Vec3f* upper )
+static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec3f* lower, Vec3f* upper,
+                         std::vector<Vec3f>* corners )
 {
 	*lower = { 1e30f, 1e30f, 1e30f };
 	*upper = { -1e30f, -1e30f, -1e30f };
@@ -106,14 +107,18 @@ static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec
 			*lower = { std::fmin( lower->x, lo.x ), std::fmin( lower->y, lo.y ), std::fmin( lower->z, lo.z ) };
 			*upper = { std::fmax( upper->x, hi.x ), std::fmax( upper->y, hi.y ), std::fmax( upper->z, hi.z ) };
 			any = true;
+			for ( int k = 0; corners != nullptr && k < 8; ++k )
+			{
+				corners->push_back( { ( k & 1 ) ? hi.x : lo.x, ( k & 2 ) ? hi.y : lo.y, ( k & 4 ) ? hi.z : lo.z } );
+			}
 		}
 	}
 	return any;
 }
 
-bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper )
+bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<Vec3f>* corners )
 {
-	if ( ShapeBounds( worldId, true, awakeOnly, lower, upper ) == false )
+	if ( ShapeBounds( worldId, true, awakeOnly, lower, upper, corners ) == false )
 	{
 		return false;
 	}
@@ -136,6 +141,10 @@ bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper
 			Vec3f p = V3( side == 0 ? ttJoint_GetAnchorA( joint ) : ttJoint_GetAnchorB( joint ) );
 			*lower = { std::fmin( lower->x, p.x ), std::fmin( lower->y, p.y ), std::fmin( lower->z, p.z ) };
 			*upper = { std::fmax( upper->x, p.x ), std::fmax( upper->y, p.y ), std::fmax( upper->z, p.z ) };
+			if ( corners != nullptr )
+			{
+				corners->push_back( p );
+			}
 		}
 	}
 	return true;
@@ -225,14 +234,14 @@ static float LowestSwing( ttWorldId worldId, const std::vector<ttBodyId>& bodies
 void PlaceGround( ttWorldId worldId, DebugDrawOptions* options )
 {
 	Vec3f lower, upper;
-	if ( ShapeBounds( worldId, false, false, &lower, &upper ) == false )
+	if ( ShapeBounds( worldId, false, false, &lower, &upper, nullptr ) == false )
 	{
 		lower = { -1, 0, -1 };
 		upper = { 1, 1, 1 };
 	}
 	Vec3f movingLower, movingUpper;
 	float size = Length( upper - lower );
-	if ( MovingBounds( worldId, false, &movingLower, &movingUpper ) )
+	if ( MovingBounds( worldId, false, &movingLower, &movingUpper, nullptr ) )
 	{
 		size = Length( movingUpper - movingLower ); // a 100 m ground box is not the scene's size
 	}

@@ -56,8 +56,9 @@ bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius );
 
 /// Bounds of the shapes of the awake non-static bodies (awakeOnly) or of all non-static bodies,
 /// planes left out, and of the world anchors of their joints to the static world; false if
-/// there are no such bodies.
-bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper );
+/// there are no such bodies. corners (may be null) receives the corners of each shape's bounds
+/// and the anchors: the points a camera must keep in view.
+bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<Vec3f>* corners );
 
 /// The ground's height (just below the lowest finite shape), its extent and the grid spacing (a
 /// power of ten suited to the scene's size), from the world as it is now: call once per scene.
