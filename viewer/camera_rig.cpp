@@ -46,21 +46,15 @@ bool CameraRig::Parse( const char* text )
 }
 
 // What the camera keeps in view: the awake bodies, else every moving body, else everything.
-static void SubjectPoints( ttWorldId worldId, std::vector<Vec3f>* points )
+static void SubjectSpheres( ttWorldId worldId, std::vector<FitSphere>* spheres )
 {
 	Vec3f lower, upper;
-	if ( MovingBounds( worldId, true, &lower, &upper, points ) || MovingBounds( worldId, false, &lower, &upper, points ) )
+	if ( MovingBounds( worldId, true, &lower, &upper, spheres ) ||
+	     MovingBounds( worldId, false, &lower, &upper, spheres ) || AllBounds( worldId, &lower, &upper, spheres ) )
 	{
 		return;
 	}
-	Vec3f center;
-	float radius;
-	WorldBounds( worldId, &center, &radius );
-	for ( int k = 0; k < 8; ++k )
-	{
-		points->push_back( center + Vec3f{ ( k & 1 ) ? radius : -radius, ( k & 2 ) ? radius : -radius,
-		                                   ( k & 4 ) ? radius : -radius } );
-	}
+	spheres->push_back( { { 0, 0, 0 }, 1 } ); // planes alone: the origin
 }
 
 void CameraRig::Start( OrbitCamera* camera, ttWorldId worldId, float aspect )
@@ -71,17 +65,17 @@ void CameraRig::Start( OrbitCamera* camera, ttWorldId worldId, float aspect )
 		startDistance = camera->distance;
 		return;
 	}
-	std::vector<Vec3f> points;
-	SubjectPoints( worldId, &points );
-	camera->FramePoints( points, aspect );
+	std::vector<FitSphere> spheres;
+	SubjectSpheres( worldId, &spheres );
+	camera->FrameSpheres( spheres, aspect );
 	startDistance = camera->distance;
 }
 
 void CameraRig::Update( OrbitCamera* camera, ttWorldId worldId, float aspect, float seconds ) const
 {
 	Vec3f lower, upper;
-	std::vector<Vec3f> points;
-	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper, &points ) == false )
+	std::vector<FitSphere> spheres;
+	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper, &spheres ) == false )
 	{
 		return; // nothing awake: stay on the last view
 	}
@@ -92,7 +86,7 @@ void CameraRig::Update( OrbitCamera* camera, ttWorldId worldId, float aspect, fl
 	Vec3f center = ( lower + upper ) * 0.5f;
 	float follow = 1 - std::exp( -4.0f * seconds );
 	camera->target = camera->target + ( center - camera->target ) * follow;
-	float wanted = std::fmax( camera->FitDistance( points, aspect ), 0.5f * startDistance );
+	float wanted = std::fmax( camera->FitDistance( spheres, aspect ), 0.5f * startDistance );
 	float rate = wanted > camera->distance ? 8.0f : 2.0f;
 	camera->distance += ( wanted - camera->distance ) * ( 1 - std::exp( -rate * seconds ) );
 }

@@ -98,10 +98,12 @@ std::vector<Vec3f> HullTriangles( const std::vector<Vec3f>& points )
 		center = center * ( 1.0f / (float)face.size() );
 		Vec3f u = Normalize( face[0] - center );
 		Vec3f v = Cross( plane.normal, u );
-		std::sort( face.begin(), face.end(), [&]( Vec3f a, Vec3f b ) {
-			return std::atan2( Dot( a - center, v ), Dot( a - center, u ) ) <
-			       std::atan2( Dot( b - center, v ), Dot( b - center, u ) );
-		} );
+		std::sort( face.begin(), face.end(),
+		           [&]( Vec3f a, Vec3f b )
+		           {
+			           return std::atan2( Dot( a - center, v ), Dot( a - center, u ) ) <
+			                  std::atan2( Dot( b - center, v ), Dot( b - center, u ) );
+		           } );
 		for ( size_t t = 1; t + 1 < face.size(); ++t )
 		{
 			triangles.push_back( face[0] );

@@ -53,7 +53,7 @@ const char* kRenderUsage =
     "  --tree the broadphase tree's boxes, --draw-long-range the long range constraints,\n"
     "  --labels each joint's force, torque and gap as text;\n";
 const char* kRenderUsageEnd =
-    "  --no-ground leaves out the grid ground drawn where no plane faces up (planes stay);\n"
+    "  --no-ground draws the bodies alone: no planes and no grid ground (drawn where no plane faces up);\n"
     "  --long-range switches a long range feature, --joint-solver and --contact-solver choose\n"
     "  the solvers, as in tether run\n";
 
@@ -282,7 +282,8 @@ int ttViewerRenderMain( int argc, char** argv )
 			args.camera.Update( &camera, scene.worldId, aspect, (float)( 1 / args.fps ) );
 		}
 		// The shadow map covers what the camera sees around its target.
-		DrawView view = { camera.View(),   camera.Projection( args.width, args.height ), args.width, args.height,
+		DrawView view = { camera.View(), camera.Projection( args.width, args.height ),
+		                  args.width,    args.height,
 		                  camera.target, 0.75f * camera.distance };
 		Mat4f viewProjection = Multiply( view.projection, view.view );
 		options.viewDirection = Normalize( camera.target - camera.Eye() );

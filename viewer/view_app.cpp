@@ -12,6 +12,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -134,7 +135,7 @@ const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [-
                          "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
                          "  --contacts ... --labels: start with these debug drawings on, as in tether render\n"
                          "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n"
-                         "  --no-ground: no grid ground where no plane faces up\n";
+                         "  --no-ground: the bodies alone, without planes and the grid ground\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 {
@@ -363,7 +364,10 @@ int ttViewerViewMain( int argc, char** argv )
 	ViewerApp app;
 	app.debug = args.debug;
 	app.rig = args.camera;
-	app.aspect = (float)args.width / (float)args.height;
+	// The panel is 380 px wide from x = 8 (panels.cpp): the scene is framed right of it.
+	const float panelRight = 388;
+	app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)args.width );
+	app.aspect = (float)args.width / (float)args.height * ( 1 - app.camera.shiftX );
 	app.sceneFiles = ListSceneFiles();
 	if ( app.Load( args.scene, true ) == false )
 	{
@@ -431,7 +435,10 @@ int ttViewerViewMain( int argc, char** argv )
 			elapsed = (double)app.scene.timeStep;
 		}
 		last = now;
-		app.aspect = height > 0 ? (float)width / (float)height : 1.0f;
+		int windowWidth = 0, windowHeight = 0;
+		glfwGetWindowSize( window, &windowWidth, &windowHeight );
+		app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)( windowWidth > 0 ? windowWidth : 1 ) );
+		app.aspect = ( height > 0 ? (float)width / (float)height : 1.0f ) * ( 1 - app.camera.shiftX );
 		if ( app.follow )
 		{
 			app.rig.Update( &app.camera, app.scene.worldId, app.aspect, (float)elapsed );
@@ -448,8 +455,9 @@ int ttViewerViewMain( int argc, char** argv )
 		}
 		viewProjection = Multiply( app.camera.Projection( width, height ), app.camera.View() );
 		DrawLabels( app, labels, viewProjection, width, height );
-		DrawView view = { app.camera.View(),  app.camera.Projection( width, height ), width, height,
-		                  app.camera.target, 0.75f * app.camera.distance };
+		DrawView view = {
+		    app.camera.View(),          app.camera.Projection( width, height ), width, height, app.camera.target,
+		    0.75f * app.camera.distance };
 		renderer.Draw( view );
 		ImGui::Render();
 		ImGui_ImplOpenGL3_RenderDrawData( ImGui::GetDrawData() );

@@ -23,8 +23,8 @@ struct ViewerApp
 
 	OrbitCamera camera;
 	CameraRig rig;
-	bool follow = true;   ///< the camera follows the awake bodies (panning or zooming stops it)
-	float aspect = 1.6f;  ///< of the window, for framing
+	bool follow = true;  ///< the camera follows the awake bodies (panning or zooming stops it)
+	float aspect = 1.6f; ///< of the part of the window right of the panel, for framing
 	Vec3f framingCenter = { 0, 0, 0 };
 	float framingRadius = 1;
 	DebugDrawOptions debug;

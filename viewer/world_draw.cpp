@@ -82,7 +82,7 @@ bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius )
 }
 
 static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec3f* lower, Vec3f* upper,
-                         std::vector<Vec3f>* corners )
+                         std::vector<FitSphere>* spheres )
 {
 	*lower = { 1e30f, 1e30f, 1e30f };
 	*upper = { -1e30f, -1e30f, -1e30f };
@@ -107,18 +107,24 @@ static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec
 			*lower = { std::fmin( lower->x, lo.x ), std::fmin( lower->y, lo.y ), std::fmin( lower->z, lo.z ) };
 			*upper = { std::fmax( upper->x, hi.x ), std::fmax( upper->y, hi.y ), std::fmax( upper->z, hi.z ) };
 			any = true;
-			for ( int k = 0; corners != nullptr && k < 8; ++k )
+			if ( spheres != nullptr )
 			{
-				corners->push_back( { ( k & 1 ) ? hi.x : lo.x, ( k & 2 ) ? hi.y : lo.y, ( k & 4 ) ? hi.z : lo.z } );
+				Vec3f size = hi - lo;
+				spheres->push_back( { ( lo + hi ) * 0.5f, 0.5f * std::fmax( size.x, std::fmax( size.y, size.z ) ) } );
 			}
 		}
 	}
 	return any;
 }
 
-bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<Vec3f>* corners )
+bool AllBounds( ttWorldId worldId, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres )
 {
-	if ( ShapeBounds( worldId, true, awakeOnly, lower, upper, corners ) == false )
+	return ShapeBounds( worldId, false, false, lower, upper, spheres );
+}
+
+bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres )
+{
+	if ( ShapeBounds( worldId, true, awakeOnly, lower, upper, spheres ) == false )
 	{
 		return false;
 	}
@@ -141,9 +147,9 @@ bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper
 			Vec3f p = V3( side == 0 ? ttJoint_GetAnchorA( joint ) : ttJoint_GetAnchorB( joint ) );
 			*lower = { std::fmin( lower->x, p.x ), std::fmin( lower->y, p.y ), std::fmin( lower->z, p.z ) };
 			*upper = { std::fmax( upper->x, p.x ), std::fmax( upper->y, p.y ), std::fmax( upper->z, p.z ) };
-			if ( corners != nullptr )
+			if ( spheres != nullptr )
 			{
-				corners->push_back( p );
+				spheres->push_back( { p, 0 } );
 			}
 		}
 	}
@@ -189,7 +195,8 @@ static float LowestSwing( ttWorldId worldId, const std::vector<ttBodyId>& bodies
 		if ( moving( a ) != moving( b ) )
 		{
 			ttBodyId held = moving( a ) ? a : b;
-			anchors.push_back( { held.index1, V3( moving( a ) ? ttJoint_GetAnchorB( joint ) : ttJoint_GetAnchorA( joint ) ) } );
+			anchors.push_back(
+			    { held.index1, V3( moving( a ) ? ttJoint_GetAnchorB( joint ) : ttJoint_GetAnchorA( joint ) ) } );
 		}
 	}
 	float lowest = 1e30f;
@@ -298,7 +305,8 @@ static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec
 	renderer.AddMesh( Mesh_ground, m, color );
 }
 
-static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFrame, Vec3f color, float groundExtent )
+static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFrame, Vec3f color, float groundExtent,
+                      bool drawPlanes )
 {
 	Mat4f frame = Multiply( bodyFrame, TransformMatrix( ttShape_GetLocalTransform( shape ), { 1, 1, 1 } ) );
 	switch ( ttShape_GetType( shape ) )
@@ -359,7 +367,8 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 			break;
 		}
 		case ttShape_plane:
-			AddPlane( renderer, frame, ttShape_GetPlane( shape ), kGroundColor, groundExtent );
+			if ( drawPlanes )
+				AddPlane( renderer, frame, ttShape_GetPlane( shape ), kGroundColor, groundExtent );
 			break;
 		case ttShape_hull:
 		{
@@ -860,7 +869,7 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 		int count = ttBody_GetShapes( body, shapes, kMaxShapes );
 		for ( int i = 0; i < count; ++i )
 		{
-			AddShape( renderer, shapes[i], frame, color, options.groundExtent );
+			AddShape( renderer, shapes[i], frame, color, options.groundExtent, options.ground );
 			if ( ttShape_GetType( shapes[i] ) == ttShape_plane )
 			{
 				ttTransform pose = ttBody_GetTransform( body );
