@@ -64,6 +64,10 @@ std::vector<Vec3f> HullTriangles( const std::vector<Vec3f>& points )
 				{
 					continue;
 				}
+				if ( above == false && below == false )
+				{
+					return triangles; // every point in this plane: a flat hull has no volume to draw
+				}
 				FacePlane plane = above ? FacePlane{ normal * -1.0f, -offset } : FacePlane{ normal, offset };
 				bool known = false;
 				for ( const FacePlane& other : planes )
