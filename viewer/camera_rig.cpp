@@ -8,7 +8,7 @@
 #include <cstring>
 
 const char* kCameraUsage =
-    "  --camera follow (default) keeps every awake body in view, gliding after them; fixed frames\n"
+    "  --camera follow (default) keeps every moving body in view, gliding after them; fixed frames\n"
     "  the start and stays; EX,EY,EZ,TX,TY,TZ puts the eye at EX,EY,EZ looking at TX,TY,TZ (m)\n";
 
 bool CameraRig::Parse( const char* text )
@@ -45,12 +45,12 @@ bool CameraRig::Parse( const char* text )
 	return true;
 }
 
-// What the camera keeps in view: the awake bodies, else every moving body, else everything.
+// What the camera keeps in view: every moving body (awake, or asleep where it came to rest: a
+// settled pile stays in the picture beside what still moves), else everything.
 static void SubjectSpheres( ttWorldId worldId, std::vector<FitSphere>* spheres )
 {
 	Vec3f lower, upper;
-	if ( MovingBounds( worldId, true, &lower, &upper, spheres ) ||
-	     MovingBounds( worldId, false, &lower, &upper, spheres ) || AllBounds( worldId, &lower, &upper, spheres ) )
+	if ( MovingBounds( worldId, false, &lower, &upper, spheres ) || AllBounds( worldId, &lower, &upper, spheres ) )
 	{
 		return;
 	}
@@ -75,9 +75,10 @@ void CameraRig::Update( OrbitCamera* camera, ttWorldId worldId, float aspect, fl
 {
 	Vec3f lower, upper;
 	std::vector<FitSphere> spheres;
-	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper, &spheres ) == false )
+	if ( mode != Camera_follow || MovingBounds( worldId, true, &lower, &upper, nullptr ) == false ||
+	     MovingBounds( worldId, false, &lower, &upper, &spheres ) == false )
 	{
-		return; // nothing awake: stay on the last view
+		return; // nothing awake: nothing moves, the view stays
 	}
 	// The target glides to the bodies' centre in about half a second; the distance widens at
 	// once when a body is about to leave the picture and closes in slowly, so that one bounce does

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Where the camera of `tether view` and `tether render` goes (--camera follow|fixed|EYE,TARGET):
-// following the awake bodies, fixed on the start, or at a given eye looking at a given point.
+// following the moving bodies, fixed on the start, or at a given eye looking at a given point.
 #pragma once
 
 #include "camera.h"
@@ -9,7 +9,7 @@
 
 enum CameraMode
 {
-	Camera_follow = 0, ///< keep every awake body in view, gliding after them
+	Camera_follow = 0, ///< keep every moving body (awake or asleep) in view, gliding after them
 	Camera_fixed,      ///< frame the starting pose and stay
 	Camera_given,      ///< the eye and target given on the command line
 };
