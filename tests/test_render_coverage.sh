@@ -5,7 +5,7 @@
 # - tests/data/shapes/TYPE.json, one body with one shape of each type: at least 5 % of the frame
 #   each (the plane, drawn only with the ground on, alone with it: the only thing in the picture);
 # - the built-in showcase, a frame every second of its run under the following camera: at least
-#   5 % of every frame (measured 9 to 14 %);
+#   5 % of every frame (measured 12 to 14 %);
 # - Newton's cradle, the robot arm and the double pendulum, slender things (strings, sticks) that
 #   cannot fill 5 % of a frame that holds them (measured 2 to 4.7 %), a frame every second: at
 #   least 1.5 %, so that the camera still has them in view (the robot arm used to leave it).
