@@ -21,15 +21,6 @@ Mat4f OrbitCamera::Projection( int width, int height ) const
 	return projection;
 }
 
-void OrbitCamera::Frame( Vec3f center, float radius )
-{
-	target = center;
-	float r = radius > 0.25f ? radius : 0.25f;
-	// Scenes are wider than tall and their corners rarely all in view at once, so a bounding
-	// sphere framed at 80% fills the picture without cutting much off.
-	distance = 0.8f * r / std::sin( 0.5f * fovY );
-}
-
 float OrbitCamera::FitDistance( const std::vector<FitSphere>& spheres, float aspect ) const
 {
 	Vec3f forward = Normalize( target - Eye() );

@@ -28,8 +28,6 @@ struct OrbitCamera
 	Vec3f Eye() const;
 	Mat4f View() const;
 	Mat4f Projection( int width, int height ) const;
-	/// Look at a sphere so that all of it is in view.
-	void Frame( Vec3f center, float radius );
 	/// Distance from target at which every sphere is inside the picture with a margin, keeping the
 	/// current direction of view.
 	float FitDistance( const std::vector<FitSphere>& spheres, float aspect ) const;

@@ -52,7 +52,6 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 		longRangeLevels = ttWorld_GetLongRangeLevels( scene.worldId );
 	}
 	ApplySettings();
-	SceneFraming( scene, &framingCenter, &framingRadius );
 	PlaceGround( scene.worldId, &debug );
 	if ( reframe )
 	{

@@ -25,8 +25,6 @@ struct ViewerApp
 	CameraRig rig;
 	bool follow = true;  ///< the camera follows the awake bodies (panning or zooming stops it)
 	float aspect = 1.6f; ///< of the part of the window right of the panel, for framing
-	Vec3f framingCenter = { 0, 0, 0 };
-	float framingRadius = 1;
 	DebugDrawOptions debug;
 	MouseSpring spring;
 

@@ -37,50 +37,7 @@ static std::vector<ttBodyId> AllBodies( ttWorldId worldId )
 	return bodies;
 }
 
-// Bounds of the shapes of the moving bodies, or of all bodies when nothing moves: static scenery
-// such as a 100 m ground box would otherwise shrink the bodies of interest to specks.
-bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius )
-{
-	std::vector<ttBodyId> bodies = AllBodies( worldId );
-	bool anyMoving = false;
-	for ( ttBodyId body : bodies )
-	{
-		anyMoving = anyMoving || ttBody_GetType( body ) != ttBody_static;
-	}
-	Vec3f lower = { 1e30f, 1e30f, 1e30f }, upper = { -1e30f, -1e30f, -1e30f };
-	bool any = false;
-	for ( ttBodyId body : bodies )
-	{
-		if ( anyMoving && ttBody_GetType( body ) == ttBody_static )
-		{
-			continue;
-		}
-		ttShapeId shapes[kMaxShapes];
-		int count = ttBody_GetShapes( body, shapes, kMaxShapes );
-		for ( int i = 0; i < count; ++i )
-		{
-			if ( ttShape_GetType( shapes[i] ) == ttShape_plane )
-			{
-				continue;
-			}
-			ttAABB box = ttShape_GetAABB( shapes[i] );
-			Vec3f lo = V3( box.lower ), hi = V3( box.upper );
-			lower = { std::fmin( lower.x, lo.x ), std::fmin( lower.y, lo.y ), std::fmin( lower.z, lo.z ) };
-			upper = { std::fmax( upper.x, hi.x ), std::fmax( upper.y, hi.y ), std::fmax( upper.z, hi.z ) };
-			any = true;
-		}
-	}
-	if ( any == false )
-	{
-		*center = { 0, 0, 0 };
-		*radius = 1;
-		return false;
-	}
-	*center = ( lower + upper ) * 0.5f;
-	*radius = 0.5f * Length( upper - lower );
-	return true;
-}
-
+// Bounds of the finite shapes (planes left out) of the bodies asked for, and a ball per shape.
 static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec3f* lower, Vec3f* upper,
                          std::vector<FitSphere>* spheres )
 {

@@ -53,9 +53,6 @@ Vec3f BodyColor( int index, ttBodyType type );
 /// Colour of a kind of long range constraint (the hierarchy's by level), as the debug draw uses it.
 Vec3f LongRangeColor( ttLongRangeFeature feature, int level );
 
-/// Centre and radius of a sphere around every finite shape (planes left out); false if none.
-bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius );
-
 /// Bounds of the shapes of the awake non-static bodies (awakeOnly) or of all non-static bodies,
 /// planes left out, and of the world anchors of their joints to the static world; false if
 /// there are no such bodies. spheres (may be null) receives a sphere for each shape's bounds and
