@@ -50,8 +50,7 @@ static void RunControls( ViewerApp& app )
 	{
 		app.Reframe();
 	}
-	ImGui::SameLine();
-	ImGui::Checkbox( "follow", &app.follow );
+	ImGui::Checkbox( "camera follows the moving bodies", &app.follow );
 	ImGui::SliderFloat( "time scale", &app.timeScale, 0.05f, 2.0f, "%.2f" );
 	ImGui::Text( "t = %.3f s", app.simulatedTime );
 }
