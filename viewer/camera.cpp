@@ -16,16 +16,44 @@ Mat4f OrbitCamera::Projection( int width, int height ) const
 {
 	float aspect = height > 0 ? (float)width / (float)height : 1.0f;
 	// Near and far follow the distance so that both close-ups and wide scenes keep depth precision.
-	return Perspective( fovY, aspect, 0.01f * distance, 100.0f * distance + 100.0f );
+	Mat4f projection = Perspective( fovY, aspect, 0.01f * distance, 100.0f * distance + 100.0f );
+	projection.m[8] = -shiftX; // x_ndc += shiftX, as w = -z in eye coordinates
+	return projection;
 }
 
-void OrbitCamera::Frame( Vec3f center, float radius )
+float OrbitCamera::FitDistance( const std::vector<FitSphere>& spheres, float aspect ) const
 {
-	target = center;
-	float r = radius > 0.25f ? radius : 0.25f;
-	// Scenes are wider than tall and their corners rarely all in view at once, so a bounding
-	// sphere framed at 80% fills the picture without cutting much off.
-	distance = 0.8f * r / std::sin( 0.5f * fovY );
+	Vec3f forward = Normalize( target - Eye() );
+	Vec3f right = Normalize( Cross( forward, { 0, 1, 0 } ) );
+	Vec3f up = Cross( right, forward );
+	// 90 % of the half angles: a margin around the spheres.
+	float tanY = 0.9f * std::tan( 0.5f * fovY ), tanX = tanY * ( aspect > 0 ? aspect : 1.0f );
+	float fit = 0;
+	for ( const FitSphere& sphere : spheres )
+	{
+		Vec3f d = sphere.center - target;
+		// A sphere at depth D + z in front of the eye fits when |x| + r <= (D + z) tanX, and the
+		// same for y (its outline widened by the perspective is within the margin).
+		float z = Dot( d, forward ), r = sphere.radius;
+		fit = std::fmax( fit, ( std::fabs( Dot( d, right ) ) + r ) / tanX - z );
+		fit = std::fmax( fit, ( std::fabs( Dot( d, up ) ) + r ) / tanY - z );
+		fit = std::fmax( fit, 1.5f * ( std::fabs( z ) + r ) ); // and not so close that it is behind the eye
+	}
+	return fit > 0.3f ? fit : 0.3f;
+}
+
+void OrbitCamera::FrameSpheres( const std::vector<FitSphere>& spheres, float aspect )
+{
+	Vec3f lower = { 1e30f, 1e30f, 1e30f }, upper = { -1e30f, -1e30f, -1e30f };
+	for ( const FitSphere& s : spheres )
+	{
+		Vec3f r = { s.radius, s.radius, s.radius };
+		Vec3f lo = s.center - r, hi = s.center + r;
+		lower = { std::fmin( lower.x, lo.x ), std::fmin( lower.y, lo.y ), std::fmin( lower.z, lo.z ) };
+		upper = { std::fmax( upper.x, hi.x ), std::fmax( upper.y, hi.y ), std::fmax( upper.z, hi.z ) };
+	}
+	target = spheres.empty() ? target : ( lower + upper ) * 0.5f;
+	distance = FitDistance( spheres, aspect );
 }
 
 void OrbitCamera::LookFrom( Vec3f eye, Vec3f lookAt )

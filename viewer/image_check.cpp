@@ -6,6 +6,9 @@
 //   tether_image_check dominant IMAGE X Y r|g|b
 //       fails unless, at pixel (X, Y) and its 8 neighbours on average, that channel exceeds each
 //       of the other two by at least 40 (a body of that colour is drawn there)
+//   tether_image_check coverage MIN_PERCENT IMAGE...
+//       fails unless in every image at least MIN_PERCENT of the pixels differ from the renderer's
+//       sky colour by more than 30 (summed over the channels): what was drawn covers that much
 //   tether_image_check differs IMAGE OTHER MIN_PERCENT
 //       fails unless at least MIN_PERCENT of the pixels differ between the two images by more
 //       than 30 (summed over the channels): something was drawn in one and not the other
@@ -103,8 +106,47 @@ static int Differs( const char* imagePath, const char* otherPath, double minPerc
 	return percent >= minPercent ? 0 : 1;
 }
 
+// The renderer's clear colour (0.62, 0.70, 0.78) as 8-bit values (renderer.cpp, Renderer::Draw).
+static const int kSky[3] = { 158, 179, 199 };
+
+static int Coverage( double minPercent, int count, char** paths )
+{
+	int failures = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		int w = 0, h = 0;
+		std::vector<unsigned char> image;
+		if ( ReadPng( paths[i], &w, &h, &image ) == false )
+		{
+			fprintf( stderr, "cannot read %s\n", paths[i] );
+			failures += 1;
+			continue;
+		}
+		size_t drawn = 0, pixels = (size_t)w * (size_t)h;
+		for ( size_t p = 0; p < pixels; ++p )
+		{
+			int far = 0;
+			for ( int c = 0; c < 3; ++c )
+			{
+				far += std::abs( (int)image[p * 3 + (size_t)c] - kSky[c] );
+			}
+			drawn += far > 30 ? 1 : 0;
+		}
+		double percent = 100.0 * (double)drawn / (double)( pixels > 0 ? pixels : 1 );
+		bool ok = percent >= minPercent;
+		printf( "%s: %.2f%% of the pixels drawn (at least %.2f%% required)%s\n", paths[i], percent, minPercent,
+		        ok ? "" : ": FAIL" );
+		failures += ok ? 0 : 1;
+	}
+	return failures == 0 && count > 0 ? 0 : 1;
+}
+
 int main( int argc, char** argv )
 {
+	if ( argc >= 4 && strcmp( argv[1], "coverage" ) == 0 )
+	{
+		return Coverage( atof( argv[2] ), argc - 3, argv + 3 );
+	}
 	if ( argc == 5 && strcmp( argv[1], "compare" ) == 0 )
 	{
 		return Compare( argv[2], argv[3], atof( argv[4] ) );
@@ -118,6 +160,6 @@ int main( int argc, char** argv )
 		return Differs( argv[2], argv[3], atof( argv[4] ) );
 	}
 	fprintf( stderr, "usage: tether_image_check compare IMAGE REFERENCE MAX_MEAN | dominant IMAGE X Y r|g|b\n"
-	                 "                          | differs IMAGE OTHER MIN_PERCENT\n" );
+	                 "                          | differs IMAGE OTHER MIN_PERCENT | coverage MIN_PERCENT IMAGE...\n" );
 	return 2;
 }

@@ -48,8 +48,9 @@ static void RunControls( ViewerApp& app )
 	ImGui::SameLine();
 	if ( ImGui::Button( "frame (f)" ) )
 	{
-		app.camera.Frame( app.framingCenter, app.framingRadius );
+		app.Reframe();
 	}
+	ImGui::Checkbox( "camera follows the moving bodies", &app.follow );
 	ImGui::SliderFloat( "time scale", &app.timeScale, 0.05f, 2.0f, "%.2f" );
 	ImGui::Text( "t = %.3f s", app.simulatedTime );
 }
@@ -94,6 +95,8 @@ static void DebugToggles( ViewerApp& app )
 {
 	ImGui::Checkbox( "contact points and normals", &app.debug.contacts );
 	ImGui::Checkbox( "joint frames", &app.debug.jointFrames );
+	ImGui::Checkbox( "joint rods and mounts", &app.debug.jointRods );
+	ImGui::Checkbox( "ground grid", &app.debug.ground );
 	ImGui::Checkbox( "joint force/torque labels", &app.debug.jointLabels );
 	ImGui::Checkbox( "joint limits", &app.debug.limits );
 	ImGui::Checkbox( "AABBs", &app.debug.aabbs );

@@ -14,6 +14,8 @@ bool WritePng( const char* path, int width, int height, const std::vector<unsign
 	image.width = (png_uint_32)width;
 	image.height = (png_uint_32)height;
 	image.format = PNG_FORMAT_RGB;
+	// Frames of a video are written once and read once by ffmpeg: speed over size.
+	image.flags = PNG_IMAGE_FLAG_FAST;
 	return png_image_write_to_file( &image, path, 0, rgb.data(), width * 3, nullptr ) != 0;
 }
 

@@ -2,6 +2,7 @@
 // `tether render SCENE --out DIR`: steps a scene headless and writes PNG frames at a fixed rate,
 // and with --video an MP4 made by the ffmpeg program.
 #include "camera.h"
+#include "camera_rig.h"
 #include "headless.h"
 #include "label_overlay.h"
 #include "particle_draw.h"
@@ -34,8 +35,8 @@ struct RenderArguments
 	bool tree = false;
 	bool longRangeDraw = false;
 	bool labels = false;
-	bool camera = false;
-	Vec3f eye = { 0, 0, 0 }, target = { 0, 0, 0 };
+	bool ground = true;
+	CameraRig camera;
 	ttLongRangeSwitches longRange = {};
 	ttSolverSwitches solvers = {};
 	bool help = false;
@@ -44,15 +45,16 @@ struct RenderArguments
 const char* kRenderUsage =
     "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
     "                     [--video] [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
-    "                     [--camera EX,EY,EZ,TX,TY,TZ] [--joint-solver NAME] [--contact-solver NAME]\n"
-    "                     [--long-range NAME=on|off]...\n"
+    "                     [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground]\n"
+    "                     [--joint-solver NAME] [--contact-solver NAME] [--long-range NAME=on|off]...\n"
     "  SCENE: a scene file (default: the built-in showcase)\n"
     "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
     "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
     "  --contacts draws contact points and normals, --limits the joint limits,\n"
     "  --tree the broadphase tree's boxes, --draw-long-range the long range constraints,\n"
-    "  --labels each joint's force, torque and gap as text;\n"
-    "  --camera puts the eye at EX,EY,EZ looking at TX,TY,TZ (m; default: framing the start);\n"
+    "  --labels each joint's force, torque and gap as text;\n";
+const char* kRenderUsageEnd =
+    "  --no-ground draws the bodies alone: no planes and no grid ground (drawn where no plane faces up);\n"
     "  --long-range switches a long range feature, --joint-solver and --contact-solver choose\n"
     "  the solvers, as in tether run\n";
 
@@ -61,30 +63,6 @@ int UsageError( const char* message, const char* value )
 	fprintf( stderr, "tether: render: %s%s%s\nTry 'tether render --help'.\n", message, value ? " " : "",
 	         value ? value : "" );
 	return 2;
-}
-
-// Six finite numbers separated by commas: the eye and the point looked at.
-bool ParseCamera( const char* text, Vec3f* eye, Vec3f* target )
-{
-	float values[6];
-	const char* at = text;
-	for ( int i = 0; i < 6; ++i )
-	{
-		char* end = nullptr;
-		double value = strtod( at, &end );
-		if ( end == at || std::isfinite( value ) == false || std::fabs( value ) > 1e6 || *end != ( i < 5 ? ',' : 0 ) )
-		{
-			return false;
-		}
-		values[i] = (float)value;
-		at = end + ( i < 5 ? 1 : 0 );
-	}
-	*eye = { values[0], values[1], values[2] };
-	*target = { values[3], values[4], values[5] };
-	Vec3f offset = *eye - *target;
-	float distance = Length( offset );
-	// The picture's up is +y: a camera looking straight up or down has no up direction.
-	return distance > 1e-3f && std::fabs( offset.y ) < 0.9999f * distance;
 }
 
 bool ParseDouble( const char* text, double* value )
@@ -174,13 +152,16 @@ int ParseArguments( int argc, char** argv, RenderArguments* args )
 		{
 			args->labels = true;
 		}
+		else if ( arg == "--no-ground" )
+		{
+			args->ground = false;
+		}
 		else if ( arg == "--camera" )
 		{
-			if ( i + 1 >= argc || ParseCamera( argv[++i], &args->eye, &args->target ) == false )
-				return UsageError( "--camera needs EYE_X,EYE_Y,EYE_Z,TARGET_X,TARGET_Y,TARGET_Z: six numbers, the eye "
-				                   "apart from the target and not straight above or below it",
+			if ( i + 1 >= argc || args->camera.Parse( argv[++i] ) == false )
+				return UsageError( "--camera needs follow, fixed or EYE_X,EYE_Y,EYE_Z,TARGET_X,TARGET_Y,TARGET_Z: six "
+				                   "numbers, the eye apart from the target and not straight above or below it",
 				                   nullptr );
-			args->camera = true;
 		}
 		else if ( arg == "--joint-solver" || arg == "--contact-solver" )
 		{
@@ -237,6 +218,8 @@ int ttViewerRenderMain( int argc, char** argv )
 		if ( args.help )
 		{
 			fputs( kRenderUsage, stdout );
+			fputs( kCameraUsage, stdout );
+			fputs( kRenderUsageEnd, stdout );
 		}
 		return code;
 	}
@@ -266,26 +249,19 @@ int ttViewerRenderMain( int argc, char** argv )
 		return 1;
 	}
 
-	// The camera stays where the start pose frames it, so frames compare with each other.
+	// The camera follows the awake bodies in steps of the frame time (not the machine's), so a
+	// render is the same on every run.
 	OrbitCamera camera;
-	Vec3f center;
-	float radius;
-	SceneFraming( scene, &center, &radius );
-	camera.Frame( center, radius );
-	if ( args.camera )
-	{
-		camera.LookFrom( args.eye, args.target );
-	}
-	DrawView view = { camera.View(), camera.Projection( args.width, args.height ), args.width, args.height, center,
-	                  radius * 1.5f };
+	float aspect = (float)args.width / (float)args.height;
+	args.camera.Start( &camera, scene.worldId, aspect );
 	DebugDrawOptions options;
 	options.contacts = args.contacts;
 	options.limits = args.limits;
 	options.broadphaseTree = args.tree;
 	options.longRange = args.longRangeDraw;
 	options.jointLabels = args.labels;
-	options.viewDirection = Normalize( camera.target - camera.Eye() );
-	Mat4f viewProjection = Multiply( view.projection, view.view );
+	options.ground = args.ground;
+	PlaceGround( scene.worldId, &options );
 	std::vector<WorldLabel> labels;
 
 	double seconds = args.seconds >= 0 ? args.seconds : (double)scene.seconds;
@@ -302,6 +278,16 @@ int ttViewerRenderMain( int argc, char** argv )
 			ttWorld_Step( scene.worldId, scene.timeStep );
 			time += (double)scene.timeStep;
 		}
+		if ( frame > 0 )
+		{
+			args.camera.Update( &camera, scene.worldId, aspect, (float)( 1 / args.fps ) );
+		}
+		// The shadow map covers what the camera sees around its target.
+		DrawView view = { camera.View(), camera.Projection( args.width, args.height ),
+		                  args.width,    args.height,
+		                  camera.target, 0.75f * camera.distance };
+		Mat4f viewProjection = Multiply( view.projection, view.view );
+		options.viewDirection = Normalize( camera.target - camera.Eye() );
 		renderer.Clear();
 		labels.clear();
 		DrawWorld( renderer, scene.worldId, options, ttBodyId{}, &labels );

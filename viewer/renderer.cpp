@@ -38,6 +38,7 @@ uniform vec3 uColor;
 uniform vec3 uLightDirection;
 uniform vec3 uEye;
 uniform int uChecker;
+uniform float uGridSpacing;
 uniform sampler2DShadow uShadow;
 out vec4 fragColor;
 float Shadow( vec3 n )
@@ -62,8 +63,17 @@ void main()
 	vec3 albedo = uColor;
 	if ( uChecker != 0 )
 	{
-		float c = mod( floor( vWorld.x ) + floor( vWorld.y + 0.001 ) + floor( vWorld.z ), 2.0 );
-		albedo *= mix( 0.82, 1.0, c );
+		// Checker squares of the grid spacing, and grid lines about a pixel wide along every axis
+		// that runs in the plane (the axis along the normal would paint the whole plane), faded
+		// out where they crowd into fewer than 4 pixels apart near the horizon.
+		vec3 g = vWorld / uGridSpacing;
+		vec3 width = fwidth( g );
+		float near = 1.0 - smoothstep( 0.08, 0.25, max( width.x, max( width.y, width.z ) ) );
+		float c = mod( floor( g.x ) + floor( g.y + 0.001 ) + floor( g.z ), 2.0 );
+		albedo *= mix( 1.0 - 0.1 * near, 1.0, c );
+		vec3 distance = abs( fract( g - 0.5 ) - 0.5 ) / max( width, vec3( 1e-6 ) );
+		vec3 line = ( 1.0 - clamp( distance, 0.0, 1.0 ) ) * ( 1.0 - abs( normalize( vNormal ) ) ) * near;
+		albedo *= 1.0 - 0.4 * max( line.x, max( line.y, line.z ) );
 	}
 	float diffuse = max( dot( n, uLightDirection ), 0.0 ) * Shadow( n );
 	// Hemisphere ambient: sky from above, a darker bounce from below, so shaded sides differ.
@@ -232,6 +242,11 @@ void Renderer::AddLine( Vec3f a, Vec3f b, Vec3f color )
 	m_lines.insert( m_lines.end(), v, v + 12 );
 }
 
+void Renderer::SetGridSpacing( float spacing )
+{
+	m_gridSpacing = spacing > 1e-4f ? spacing : 1e-4f;
+}
+
 void Renderer::AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color )
 {
 	float v[12] = { x0, y0, 0, color.x, color.y, color.z, x1, y1, 0, color.x, color.y, color.z };
@@ -254,6 +269,10 @@ void Renderer::DrawMeshes( unsigned program, bool withColor )
 	GLint modelLocation = glGetUniformLocation( program, "uModel" );
 	GLint colorLocation = glGetUniformLocation( program, "uColor" );
 	GLint checkerLocation = glGetUniformLocation( program, "uChecker" );
+	if ( withColor )
+	{
+		glUniform1f( glGetUniformLocation( program, "uGridSpacing" ), m_gridSpacing );
+	}
 	for ( const Item& item : m_items )
 	{
 		if ( withColor == false && item.kind == Mesh_ground )

@@ -13,7 +13,7 @@ enum MeshKind
 	Mesh_sphere = 0, ///< radius 1
 	Mesh_box,        ///< half extents 1
 	Mesh_cylinder,   ///< radius 1, y in [-1, 1], open ends (capsules close them with spheres)
-	Mesh_ground,     ///< square in the xz plane, half extent 1, checkered by world position
+	Mesh_ground,     ///< square in the xz plane, half extent 1, checkered and gridded by world position
 	Mesh_disc,       ///< disc in the xz plane, radius 1, normal +y
 	Mesh_count,
 };
@@ -38,6 +38,8 @@ class Renderer
 	/// triangle mesh and heightfield shapes, whose geometry is not a scaled unit mesh.
 	void AddTriangles( const Vec3f* corners, int triangleCount, Vec3f color );
 	void AddLine( Vec3f a, Vec3f b, Vec3f color );
+	/// Metres between the grid lines (and checker squares) drawn on Mesh_ground.
+	void SetGridSpacing( float spacing );
 	/// A line in pixels of the framebuffer (origin top left), drawn over everything: text.
 	void AddScreenLine( float x0, float y0, float x1, float y1, Vec3f color );
 	/// Shadow pass, then the lit meshes, then the lines over them, then the screen lines.
@@ -74,4 +76,5 @@ class Renderer
 	unsigned m_litProgram = 0, m_depthProgram = 0, m_lineProgram = 0;
 	unsigned m_shadowTexture = 0, m_shadowFramebuffer = 0;
 	unsigned m_lineVao = 0, m_lineVbo = 0;
+	float m_gridSpacing = 1;
 };

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "scene_source.h"
 
-#include "world_draw.h"
-
 #include <algorithm>
 #include <filesystem>
 
@@ -37,11 +35,4 @@ std::vector<std::string> ListSceneFiles()
 	}
 	std::sort( files.begin(), files.end() );
 	return files;
-}
-
-void SceneFraming( const ttScene& scene, Vec3f* center, float* radius )
-{
-	WorldBounds( scene.worldId, center, radius );
-	// Leave room for what falls or swings out of the start pose.
-	*radius = *radius * 1.1f + 0.3f;
 }

@@ -12,5 +12,3 @@ bool LoadSceneSource( const std::string& path, ttScene* scene, char* error, int 
 /// The scene files the viewer offers: scenes/*.json under the working directory, else under the
 /// source tree the program was built from; sorted.
 std::vector<std::string> ListSceneFiles();
-/// Camera framing for a freshly loaded scene: the bounds of its finite shapes, a bit widened.
-void SceneFraming( const ttScene& scene, struct Vec3f* center, float* radius );

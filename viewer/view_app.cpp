@@ -14,6 +14,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -53,12 +54,18 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 		longRangeLevels = ttWorld_GetLongRangeLevels( scene.worldId );
 	}
 	ApplySettings();
-	SceneFraming( scene, &framingCenter, &framingRadius );
+	PlaceGround( scene.worldId, &debug );
 	if ( reframe )
 	{
-		camera.Frame( framingCenter, framingRadius );
+		Reframe();
 	}
 	return true;
+}
+
+void ViewerApp::Reframe()
+{
+	rig.Start( &camera, scene.worldId, aspect );
+	follow = rig.mode == Camera_follow;
 }
 
 void ViewerApp::ApplySettings()
@@ -115,18 +122,21 @@ struct ViewArguments
 	int frames = 3;
 	int width = 1280, height = 800;
 	DebugDrawOptions debug; ///< toggles to start with (the debug panel changes them)
+	CameraRig camera;
 	ttSolverSwitches solvers = {};
 	bool help = false;
 };
 
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
                          "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
+                         "                   [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground]\n"
                          "                   [--joint-solver NAME] [--contact-solver NAME]\n"
                          "  SCENE: a scene file (default: the built-in showcase)\n"
                          "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
                          "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
                          "  --contacts ... --labels: start with these debug drawings on, as in tether render\n"
-                         "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n";
+                         "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n"
+                         "  --no-ground: the bodies alone, without planes and the grid ground\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 {
@@ -176,6 +186,19 @@ int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 		else if ( arg == "--labels" )
 		{
 			args->debug.jointLabels = true;
+		}
+		else if ( arg == "--no-ground" )
+		{
+			args->debug.ground = false;
+		}
+		else if ( arg == "--camera" )
+		{
+			if ( hasValue == false || args->camera.Parse( argv[++i] ) == false )
+			{
+				fprintf( stderr, "tether: view: --camera needs follow, fixed or EX,EY,EZ,TX,TY,TZ (the eye apart from "
+				                 "the target and not straight above or below it)\nTry 'tether view --help'.\n" );
+				return 2;
+			}
 		}
 		else if ( arg[0] == '-' || args->scene.empty() == false )
 		{
@@ -254,6 +277,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 		if ( io.MouseWheel != 0 )
 		{
 			app.camera.Zoom( io.MouseWheel );
+			app.follow = false;
 		}
 	}
 	if ( left == false && right == false && middle == false )
@@ -264,6 +288,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 	if ( mouse.panning )
 	{
 		app.camera.Pan( (float)dx, (float)dy, windowHeight );
+		app.follow = app.follow && dx == 0 && dy == 0;
 	}
 	else if ( mouse.orbiting )
 	{
@@ -290,7 +315,7 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 		if ( ImGui::IsKeyPressed( GLFW_KEY_R ) )
 			app.Load( app.scenePath, false );
 		if ( ImGui::IsKeyPressed( GLFW_KEY_F ) )
-			app.camera.Frame( app.framingCenter, app.framingRadius );
+			app.Reframe();
 	}
 }
 
@@ -339,6 +364,11 @@ int ttViewerViewMain( int argc, char** argv )
 	}
 	ViewerApp app;
 	app.debug = args.debug;
+	app.rig = args.camera;
+	// The panel is 380 px wide from x = 8 (panels.cpp): the scene is framed right of it.
+	const float panelRight = 388;
+	app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)args.width );
+	app.aspect = (float)args.width / (float)args.height * ( 1 - app.camera.shiftX );
 	app.sceneFiles = ListSceneFiles();
 	if ( app.Load( args.scene, true ) == false )
 	{
@@ -395,15 +425,25 @@ int ttViewerViewMain( int argc, char** argv )
 		HandleInput( window, app, mouse, viewProjection, width, height );
 
 		double now = glfwGetTime();
+		double elapsed = now - last;
 		if ( args.screenshot.empty() )
 		{
-			app.Advance( now - last );
+			app.Advance( elapsed );
 		}
 		else
 		{
 			app.StepOnce(); // screenshots depend on the frame count, not on the machine's speed
+			elapsed = (double)app.scene.timeStep;
 		}
 		last = now;
+		int windowWidth = 0, windowHeight = 0;
+		glfwGetWindowSize( window, &windowWidth, &windowHeight );
+		app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)( windowWidth > 0 ? windowWidth : 1 ) );
+		app.aspect = ( height > 0 ? (float)width / (float)height : 1.0f ) * ( 1 - app.camera.shiftX );
+		if ( app.follow )
+		{
+			app.rig.Update( &app.camera, app.scene.worldId, app.aspect, (float)elapsed );
+		}
 
 		DrawPanels( app );
 		std::vector<WorldLabel> labels;
@@ -418,8 +458,8 @@ int ttViewerViewMain( int argc, char** argv )
 		viewProjection = Multiply( app.camera.Projection( width, height ), app.camera.View() );
 		DrawLabels( app, labels, viewProjection, width, height );
 		DrawView view = {
-		    app.camera.View(),       app.camera.Projection( width, height ), width, height, app.framingCenter,
-		    app.framingRadius * 1.5f };
+		    app.camera.View(),          app.camera.Projection( width, height ), width, height, app.camera.target,
+		    0.75f * app.camera.distance };
 		renderer.Draw( view );
 		ImGui::Render();
 		ImGui_ImplOpenGL3_RenderDrawData( ImGui::GetDrawData() );

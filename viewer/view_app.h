@@ -4,6 +4,7 @@
 #pragma once
 
 #include "camera.h"
+#include "camera_rig.h"
 #include "picking.h"
 #include "renderer.h"
 #include "scene_source.h"
@@ -21,8 +22,9 @@ struct ViewerApp
 	std::string message; ///< the last load error, shown in the panel
 
 	OrbitCamera camera;
-	Vec3f framingCenter = { 0, 0, 0 };
-	float framingRadius = 1;
+	CameraRig rig;
+	bool follow = true;  ///< the camera follows the awake bodies (panning or zooming stops it)
+	float aspect = 1.6f; ///< of the part of the window right of the panel, for framing
 	DebugDrawOptions debug;
 	MouseSpring spring;
 
@@ -46,6 +48,8 @@ struct ViewerApp
 	/// Advance by the real time elapsed, scaled, in whole steps of the scene's time step.
 	void Advance( double realSeconds );
 	void StepOnce();
+	/// Frame the scene as the rig says and follow again if it follows.
+	void Reframe();
 };
 
 /// The side panel: scene picker, run controls, solver settings, debug toggles, stats.

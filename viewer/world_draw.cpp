@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "world_draw.h"
 
+#include "hull_mesh.h"
+
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <utility>
 
 static const int kMaxShapes = 64;
+static const Vec3f kGroundColor = { 0.78f, 0.76f, 0.72f };
 
 Vec3f BodyColor( int index, ttBodyType type )
 {
@@ -32,21 +37,17 @@ static std::vector<ttBodyId> AllBodies( ttWorldId worldId )
 	return bodies;
 }
 
-// Bounds of the shapes of the moving bodies, or of all bodies when nothing moves: static scenery
-// such as a 100 m ground box would otherwise shrink the bodies of interest to specks.
-bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius )
+// Bounds of the finite shapes (planes left out) of the bodies asked for, and a ball per shape.
+static bool ShapeBounds( ttWorldId worldId, bool movingOnly, bool awakeOnly, Vec3f* lower, Vec3f* upper,
+                         std::vector<FitSphere>* spheres )
 {
-	std::vector<ttBodyId> bodies = AllBodies( worldId );
-	bool anyMoving = false;
-	for ( ttBodyId body : bodies )
-	{
-		anyMoving = anyMoving || ttBody_GetType( body ) != ttBody_static;
-	}
-	Vec3f lower = { 1e30f, 1e30f, 1e30f }, upper = { -1e30f, -1e30f, -1e30f };
+	*lower = { 1e30f, 1e30f, 1e30f };
+	*upper = { -1e30f, -1e30f, -1e30f };
 	bool any = false;
-	for ( ttBodyId body : bodies )
+	for ( ttBodyId body : AllBodies( worldId ) )
 	{
-		if ( anyMoving && ttBody_GetType( body ) == ttBody_static )
+		ttBodyType type = ttBody_GetType( body );
+		if ( ( movingOnly && type == ttBody_static ) || ( awakeOnly && ttBody_IsAwake( body ) == false ) )
 		{
 			continue;
 		}
@@ -60,20 +61,160 @@ bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius )
 			}
 			ttAABB box = ttShape_GetAABB( shapes[i] );
 			Vec3f lo = V3( box.lower ), hi = V3( box.upper );
-			lower = { std::fmin( lower.x, lo.x ), std::fmin( lower.y, lo.y ), std::fmin( lower.z, lo.z ) };
-			upper = { std::fmax( upper.x, hi.x ), std::fmax( upper.y, hi.y ), std::fmax( upper.z, hi.z ) };
+			*lower = { std::fmin( lower->x, lo.x ), std::fmin( lower->y, lo.y ), std::fmin( lower->z, lo.z ) };
+			*upper = { std::fmax( upper->x, hi.x ), std::fmax( upper->y, hi.y ), std::fmax( upper->z, hi.z ) };
 			any = true;
+			if ( spheres != nullptr )
+			{
+				Vec3f size = hi - lo;
+				spheres->push_back( { ( lo + hi ) * 0.5f, 0.5f * std::fmax( size.x, std::fmax( size.y, size.z ) ) } );
+			}
 		}
 	}
-	if ( any == false )
+	return any;
+}
+
+bool AllBounds( ttWorldId worldId, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres )
+{
+	return ShapeBounds( worldId, false, false, lower, upper, spheres );
+}
+
+bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres )
+{
+	if ( ShapeBounds( worldId, true, awakeOnly, lower, upper, spheres ) == false )
 	{
-		*center = { 0, 0, 0 };
-		*radius = 1;
 		return false;
 	}
-	*center = ( lower + upper ) * 0.5f;
-	*radius = 0.5f * Length( upper - lower );
+	// The world anchors of the joints that hold these bodies: a pendulum is seen with its pivot.
+	std::vector<ttJointId> joints( (size_t)ttWorld_GetJointCount( worldId ) );
+	int count = joints.empty() ? 0 : ttWorld_GetJoints( worldId, joints.data(), (int)joints.size() );
+	for ( int i = 0; i < count; ++i )
+	{
+		for ( int side = 0; side < 2; ++side )
+		{
+			ttJointId joint = joints[(size_t)i];
+			ttBodyId world = side == 0 ? ttJoint_GetBodyA( joint ) : ttJoint_GetBodyB( joint );
+			ttBodyId held = side == 0 ? ttJoint_GetBodyB( joint ) : ttJoint_GetBodyA( joint );
+			bool isWorld = ttBody_IsValid( world ) == false || ttBody_GetType( world ) == ttBody_static;
+			if ( isWorld == false || ttBody_IsValid( held ) == false || ttBody_GetType( held ) == ttBody_static ||
+			     ( awakeOnly && ttBody_IsAwake( held ) == false ) )
+			{
+				continue;
+			}
+			Vec3f p = V3( side == 0 ? ttJoint_GetAnchorA( joint ) : ttJoint_GetAnchorB( joint ) );
+			*lower = { std::fmin( lower->x, p.x ), std::fmin( lower->y, p.y ), std::fmin( lower->z, p.z ) };
+			*upper = { std::fmax( upper->x, p.x ), std::fmax( upper->y, p.y ), std::fmax( upper->z, p.z ) };
+			if ( spheres != nullptr )
+			{
+				spheres->push_back( { p, 0 } );
+			}
+		}
+	}
 	return true;
+}
+
+// How low the bodies hanging from world anchors can swing: a body joined (through other joints)
+// to world anchors stays within the distance of its corners from the nearest of them, so it
+// reaches no lower than that anchor's height minus that distance.
+static float LowestSwing( ttWorldId worldId, const std::vector<ttBodyId>& bodies )
+{
+	// Bodies joined by joints between moving bodies, by union-find over body slots.
+	std::map<int32_t, int32_t> parent;
+	auto root = [&]( int32_t key )
+	{
+		while ( parent.count( key ) != 0 && parent[key] != key )
+		{
+			key = parent[key];
+		}
+		return key;
+	};
+	auto moving = []( ttBodyId body ) { return ttBody_IsValid( body ) && ttBody_GetType( body ) != ttBody_static; };
+	for ( ttBodyId body : bodies )
+	{
+		parent[body.index1] = body.index1;
+	}
+	std::vector<ttJointId> joints( (size_t)ttWorld_GetJointCount( worldId ) );
+	int count = joints.empty() ? 0 : ttWorld_GetJoints( worldId, joints.data(), (int)joints.size() );
+	std::vector<std::pair<int32_t, Vec3f>> anchors; // (component, world anchor)
+	for ( int i = 0; i < count; ++i )
+	{
+		ttJointId joint = joints[(size_t)i];
+		ttBodyId a = ttJoint_GetBodyA( joint ), b = ttJoint_GetBodyB( joint );
+		if ( moving( a ) && moving( b ) )
+		{
+			parent[root( a.index1 )] = root( b.index1 );
+		}
+	}
+	for ( int i = 0; i < count; ++i )
+	{
+		ttJointId joint = joints[(size_t)i];
+		ttBodyId a = ttJoint_GetBodyA( joint ), b = ttJoint_GetBodyB( joint );
+		if ( moving( a ) != moving( b ) )
+		{
+			ttBodyId held = moving( a ) ? a : b;
+			anchors.push_back(
+			    { held.index1, V3( moving( a ) ? ttJoint_GetAnchorB( joint ) : ttJoint_GetAnchorA( joint ) ) } );
+		}
+	}
+	float lowest = 1e30f;
+	for ( auto& anchor : anchors )
+	{
+		anchor.first = root( anchor.first );
+	}
+	for ( ttBodyId body : bodies )
+	{
+		if ( moving( body ) == false )
+		{
+			continue;
+		}
+		int32_t component = root( body.index1 );
+		ttShapeId shapes[kMaxShapes];
+		int shapeCount = ttBody_GetShapes( body, shapes, kMaxShapes );
+		for ( int s = 0; s < shapeCount; ++s )
+		{
+			ttAABB box = ttShape_GetAABB( shapes[s] );
+			for ( int k = 0; k < 8; ++k )
+			{
+				Vec3f corner = { (float)( ( k & 1 ) ? box.upper.x : box.lower.x ),
+				                 (float)( ( k & 2 ) ? box.upper.y : box.lower.y ),
+				                 (float)( ( k & 4 ) ? box.upper.z : box.lower.z ) };
+				float nearest = 1e30f, low = 1e30f;
+				for ( const auto& anchor : anchors )
+				{
+					float d = Length( corner - anchor.second );
+					if ( anchor.first == component && d < nearest )
+					{
+						nearest = d;
+						low = anchor.second.y - d;
+					}
+				}
+				lowest = std::fmin( lowest, low );
+			}
+		}
+	}
+	return lowest;
+}
+
+void PlaceGround( ttWorldId worldId, DebugDrawOptions* options )
+{
+	Vec3f lower, upper;
+	if ( ShapeBounds( worldId, false, false, &lower, &upper, nullptr ) == false )
+	{
+		lower = { -1, 0, -1 };
+		upper = { 1, 1, 1 };
+	}
+	Vec3f movingLower, movingUpper;
+	float size = Length( upper - lower );
+	if ( MovingBounds( worldId, false, &movingLower, &movingUpper, nullptr ) )
+	{
+		size = Length( movingUpper - movingLower ); // a 100 m ground box is not the scene's size
+	}
+	size = size > 0.05f ? size : 0.05f;
+	// A hair below the lowest shape, or below where hanging bodies can swing.
+	float lowest = std::fmin( lower.y, LowestSwing( worldId, AllBodies( worldId ) ) );
+	options->groundHeight = lowest - 0.01f * size;
+	options->gridSpacing = std::pow( 10.0f, std::floor( std::log10( 0.25f * size ) ) );
+	options->groundExtent = std::fmax( 60.0f, 20 * size );
 }
 
 static Vec3f Lighter( Vec3f c )
@@ -91,7 +232,7 @@ static Vec3f SleepingTint( Vec3f c )
 
 // A square of the plane around the point of the plane nearest the origin, big enough to look
 // endless from the framed view.
-static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec3f color )
+static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec3f color, float extent )
 {
 	Vec3f n = V3( plane.normal );
 	float length2 = Dot( n, n );
@@ -106,7 +247,6 @@ static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec
 	Vec3f helper = std::fabs( y.x ) < 0.9f ? Vec3f{ 1, 0, 0 } : Vec3f{ 0, 0, 1 };
 	Vec3f x = Normalize( Cross( y, helper ) );
 	Vec3f z = Cross( x, y );
-	const float extent = 60;
 	Mat4f m = Identity4();
 	float columns[3][3] = { { x.x, x.y, x.z }, { y.x, y.y, y.z }, { z.x, z.y, z.z } };
 	for ( int c = 0; c < 3; ++c )
@@ -122,7 +262,8 @@ static void AddPlane( Renderer& renderer, const Mat4f& frame, ttPlane plane, Vec
 	renderer.AddMesh( Mesh_ground, m, color );
 }
 
-static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFrame, Vec3f color )
+static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFrame, Vec3f color, float groundExtent,
+                      bool drawPlanes )
 {
 	Mat4f frame = Multiply( bodyFrame, TransformMatrix( ttShape_GetLocalTransform( shape ), { 1, 1, 1 } ) );
 	switch ( ttShape_GetType( shape ) )
@@ -183,7 +324,8 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 			break;
 		}
 		case ttShape_plane:
-			AddPlane( renderer, frame, ttShape_GetPlane( shape ), { 0.78f, 0.76f, 0.72f } );
+			if ( drawPlanes )
+				AddPlane( renderer, frame, ttShape_GetPlane( shape ), kGroundColor, groundExtent );
 			break;
 		case ttShape_curve:
 		{
@@ -208,6 +350,17 @@ static void AddShape( Renderer& renderer, ttShapeId shape, const Mat4f& bodyFram
 				m.m[14] = b.z;
 				renderer.AddMesh( Mesh_sphere, m, color );
 			}
+			break;
+		}
+		case ttShape_hull:
+		{
+			const std::vector<Vec3f>& local = CachedHullTriangles( shape );
+			std::vector<Vec3f> corners( local.size() );
+			for ( size_t i = 0; i < local.size(); ++i )
+			{
+				corners[i] = TransformPoint( frame, local[i] );
+			}
+			renderer.AddTriangles( corners.data(), (int)( corners.size() / 3 ), color );
 			break;
 		}
 		case ttShape_mesh:
@@ -307,6 +460,82 @@ static void AddJoints( Renderer& renderer, ttWorldId worldId, const DebugDrawOpt
 			          (double)Length( V3( ttJoint_GetConstraintTorque( joint ) ) ), (double)Length( b - a ) );
 			labels->push_back( { b, text } );
 		}
+	}
+}
+
+static const Vec3f kRodColor = { 0.30f, 0.30f, 0.33f };
+static const Vec3f kMountColor = { 0.18f, 0.18f, 0.20f };
+
+static bool IsWorld( ttBodyId body )
+{
+	return ttBody_IsValid( body ) == false || ttBody_GetType( body ) == ttBody_static;
+}
+
+static void AddRod( Renderer& renderer, Vec3f a, Vec3f b, float radius )
+{
+	if ( Length( b - a ) > radius )
+	{
+		renderer.AddMesh( Mesh_cylinder, AlignYMatrix( a, b, radius ), kRodColor );
+	}
+}
+
+// Rods thin beside the body they hold: a twentieth of its size, between 2 mm and 3 cm.
+static float RodRadius( ttBodyId body )
+{
+	ttShapeId shapes[kMaxShapes];
+	int count = ttBody_IsValid( body ) ? ttBody_GetShapes( body, shapes, kMaxShapes ) : 0;
+	float size = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		if ( ttShape_GetType( shapes[i] ) != ttShape_plane )
+		{
+			ttAABB box = ttShape_GetAABB( shapes[i] );
+			size = std::fmax( size, 0.5f * Length( V3( box.upper ) - V3( box.lower ) ) );
+		}
+	}
+	float radius = 0.05f * size;
+	return radius < 0.002f ? 0.002f : ( radius > 0.03f ? 0.03f : radius );
+}
+
+// Strings and rods: what a joint holds a body by. A joint to the static world gets a dark mount at
+// its world anchor and a rod from there to the other anchor and on to the body's origin (a
+// pendulum bob hinged 1 m from its centre hangs from a visible arm); anchors that are apart (a
+// distance joint, a spring) get a rod between them.
+static void AddJointRods( Renderer& renderer, ttWorldId worldId )
+{
+	std::vector<ttJointId> joints( (size_t)ttWorld_GetJointCount( worldId ) );
+	int count = joints.empty() ? 0 : ttWorld_GetJoints( worldId, joints.data(), (int)joints.size() );
+	for ( int i = 0; i < count; ++i )
+	{
+		ttJointId joint = joints[(size_t)i];
+		ttBodyId bodyA = ttJoint_GetBodyA( joint ), bodyB = ttJoint_GetBodyB( joint );
+		Vec3f a = V3( ttJoint_GetAnchorA( joint ) ), b = V3( ttJoint_GetAnchorB( joint ) );
+		bool worldA = IsWorld( bodyA ), worldB = IsWorld( bodyB );
+		if ( worldA && worldB )
+		{
+			continue;
+		}
+		if ( worldB )
+		{
+			// The world on side A from here on.
+			std::swap( bodyA, bodyB );
+			std::swap( a, b );
+			worldA = true;
+		}
+		float radius = RodRadius( bodyB );
+		if ( worldA == false )
+		{
+			AddRod( renderer, a, b, std::fmin( radius, RodRadius( bodyA ) ) );
+			continue;
+		}
+		Mat4f mount = Identity4();
+		mount.m[0] = mount.m[5] = mount.m[10] = 2.5f * radius;
+		mount.m[12] = a.x;
+		mount.m[13] = a.y;
+		mount.m[14] = a.z;
+		renderer.AddMesh( Mesh_box, mount, kMountColor );
+		AddRod( renderer, a, b, radius );
+		AddRod( renderer, b, V3( ttBody_GetPosition( bodyB ) ), radius );
 	}
 }
 
@@ -598,6 +827,7 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
                 std::vector<WorldLabel>* labels )
 {
 	std::vector<ttBodyId> bodies = AllBodies( worldId );
+	bool upPlane = false; // a plane facing up is the ground already
 	for ( size_t index = 0; index < bodies.size(); ++index )
 	{
 		ttBodyId body = bodies[index];
@@ -621,13 +851,30 @@ void DrawWorld( Renderer& renderer, ttWorldId worldId, const DebugDrawOptions& o
 		int count = ttBody_GetShapes( body, shapes, kMaxShapes );
 		for ( int i = 0; i < count; ++i )
 		{
-			AddShape( renderer, shapes[i], frame, color );
+			AddShape( renderer, shapes[i], frame, color, options.groundExtent, options.ground );
+			if ( ttShape_GetType( shapes[i] ) == ttShape_plane )
+			{
+				ttTransform pose = ttBody_GetTransform( body );
+				ttVec3 normal = ttRotate( pose.q, ttRotate( ttShape_GetLocalTransform( shapes[i] ).q,
+				                                            ttShape_GetPlane( shapes[i] ).normal ) );
+				upPlane = upPlane || Normalize( V3( normal ) ).y > 0.9f;
+			}
 			if ( options.aabbs && ttShape_GetType( shapes[i] ) != ttShape_plane )
 			{
 				ttAABB box = ttShape_GetAABB( shapes[i] );
 				AddBoxLines( renderer, V3( box.lower ), V3( box.upper ), { 0.2f, 0.9f, 0.3f } );
 			}
 		}
+	}
+	if ( options.ground && upPlane == false )
+	{
+		ttPlane plane = { { 0, 1, 0 }, (ttReal)options.groundHeight };
+		AddPlane( renderer, Identity4(), plane, kGroundColor, options.groundExtent );
+	}
+	renderer.SetGridSpacing( options.gridSpacing );
+	if ( options.jointRods )
+	{
+		AddJointRods( renderer, worldId );
 	}
 	if ( options.contacts )
 	{

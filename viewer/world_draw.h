@@ -2,6 +2,7 @@
 // Turns a world into the renderer's meshes and debug lines.
 #pragma once
 
+#include "camera.h"
 #include "renderer.h"
 
 #include <string>
@@ -25,6 +26,16 @@ struct DebugDrawOptions
 	/// and bright where engaged: attachments magenta, hierarchy levels cyan, green, yellow,
 	/// orange, red; hinge chains blue with each body's chain axis; rigid unions white.
 	bool longRange = false;
+	/// Joints drawn as what holds the bodies: a rod between anchors that are apart (a string, a
+	/// spring), and for a joint to the static world a mount at its anchor and a rod to the body.
+	bool jointRods = true;
+	/// A checkered ground with grid lines at groundHeight when no plane faces up, so that joint-only
+	/// scenes do not float in empty sky (PlaceGround sets the height and the spacing). Off: no
+	/// ground at all, planes left out too (the bodies alone, as the coverage test counts them).
+	bool ground = true;
+	float groundHeight = 0;
+	float gridSpacing = 1;   ///< m between grid lines (and checker squares), on planes too
+	float groundExtent = 60; ///< half width of the drawn ground and planes, m
 	/// Where the camera looks (set by the caller each frame): the arcs of the bounds bulge across
 	/// it, so that bounds lying along one straight chain stay apart on screen.
 	Vec3f viewDirection = { 0, 0, -1 };
@@ -42,8 +53,17 @@ Vec3f BodyColor( int index, ttBodyType type );
 /// Colour of a kind of long range constraint (the hierarchy's by level), as the debug draw uses it.
 Vec3f LongRangeColor( ttLongRangeFeature feature, int level );
 
-/// Centre and radius of a sphere around every finite shape (planes left out); false if none.
-bool WorldBounds( ttWorldId worldId, Vec3f* center, float* radius );
+/// Bounds of the shapes of the awake non-static bodies (awakeOnly) or of all non-static bodies,
+/// planes left out, and of the world anchors of their joints to the static world; false if
+/// there are no such bodies. spheres (may be null) receives a sphere for each shape's bounds and
+/// a point for each anchor: what a camera must keep in view.
+bool MovingBounds( ttWorldId worldId, bool awakeOnly, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres );
+/// The same for every shape but planes, static bodies included (no anchors).
+bool AllBounds( ttWorldId worldId, Vec3f* lower, Vec3f* upper, std::vector<FitSphere>* spheres );
+
+/// The ground's height (just below the lowest finite shape), its extent and the grid spacing (a
+/// power of ten suited to the scene's size), from the world as it is now: call once per scene.
+void PlaceGround( ttWorldId worldId, DebugDrawOptions* options );
 
 /// Adds every shape of the world, and the debug lines the options ask for; labels (may be null)
 /// receives the text the options ask for. highlight is drawn lighter (the picked body).
