@@ -29,7 +29,12 @@ struct ttCurve
 {
 	ttVec3* points; ///< polyline in body A's principal frame
 	ttReal* arc;    ///< arc length at each point
-	int count;      ///< points; segments are count - 1 (a closed curve repeats its first point)
+	// The caller's points as given (body A's coordinates), kept so that ttWorld_SaveScene can
+	// write the curve back exactly rather than the samples.
+	ttVec3* controlPoints;
+	int controlCount;
+	bool smooth;
+	int count; ///< points; segments are count - 1 (a closed curve repeats its first point)
 	bool closed;
 	ttReal length;
 };
@@ -55,6 +60,7 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	{
 		return NULL;
 	}
+	curve->controlPoints = NULL;
 	curve->points = ttAlloc( sizeof( ttVec3 ) * (size_t)samples );
 	curve->arc = ttAlloc( sizeof( ttReal ) * (size_t)samples );
 	if ( curve->points == NULL || curve->arc == NULL )
@@ -64,6 +70,15 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	}
 	curve->count = samples;
 	curve->closed = closed;
+	curve->smooth = smooth;
+	curve->controlPoints = ttAlloc( sizeof( ttVec3 ) * (size_t)count );
+	if ( curve->controlPoints == NULL )
+	{
+		ttCurve_Destroy( curve );
+		return NULL;
+	}
+	memcpy( curve->controlPoints, points, sizeof( ttVec3 ) * (size_t)count );
+	curve->controlCount = count;
 	int k = 0;
 	for ( int span = 0; span < spans; ++span )
 	{
@@ -89,12 +104,21 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	return curve;
 }
 
+const ttVec3* ttCurve_GetControlPoints( const ttCurve* curve, int* count, bool* closed, bool* smooth )
+{
+	*count = curve->controlCount;
+	*closed = curve->closed;
+	*smooth = curve->smooth;
+	return curve->controlPoints;
+}
+
 void ttCurve_Destroy( ttCurve* curve )
 {
 	if ( curve != NULL )
 	{
 		ttFree( curve->points );
 		ttFree( curve->arc );
+		ttFree( curve->controlPoints );
 		ttFree( curve );
 	}
 }

@@ -11,6 +11,8 @@ typedef struct ttCurve ttCurve;
 /// `closed` joins the last point to the first. NULL when out of memory.
 ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smooth, ttTransform toPrincipal );
 void ttCurve_Destroy( ttCurve* curve );
+/// The points the curve was made from, as given (body A's coordinates), and its switches.
+const ttVec3* ttCurve_GetControlPoints( const ttCurve* curve, int* count, bool* closed, bool* smooth );
 /// Arc length of the curve point nearest to p (principal frame of A); `near` >= 0 is the last
 /// answer, around which the search starts.
 ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near );
