@@ -81,13 +81,16 @@ static char* peerMujocoXml( const PeerScene* scene, size_t* size )
 	fprintf( xml, "<mujoco model=\"%s\">\n<option timestep=\"%.17g\" gravity=\"0 %.17g 0\"/>\n", scene->name,
 	         PEER_TIME_STEP, -PEER_GRAVITY );
 	// MuJoCo 2.2.2 preallocates contacts and constraint rows (defaults 100 and 500, too few for
-	// a pyramid): sized here for the scene, a necessity rather than extra effort. 12 contacts per
-	// body (4 rows each, pyramidal cones) is the most that mj_makeData still allocates for the
-	// pyramid (16 fails); a box pair can make 8, so dense stacks overflow it and MuJoCo drops
-	// contacts, which the table then says. Where even this cannot be allocated, the row says so.
+	// a pyramid): sized here for the scene, a necessity rather than extra effort. Its arena holds
+	// a dense njmax x njmax matrix (efc_AR) and is sized in an int, so rows cannot grow freely:
+	// 13 contacts per body (4 rows each, pyramidal cones) is the most mj_makeData allocates for the
+	// 210-box pyramid (14 and 16 fail with "could not create mjData"). The pyramid needs more than
+	// 12 (its boxes touch below and beside, 4 points a face: 12 gave "contacts dropped" in the
+	// first steps); 13 holds its contacts without dropping. Where a scene still overflows, MuJoCo
+	// drops contacts and the table says so; where nothing can be allocated, the row says that.
 	if ( scene->collisions )
 	{
-		long contacts = 12L * scene->bodyCount;
+		long contacts = 13L * scene->bodyCount;
 		fprintf( xml, "<size nconmax=\"%ld\" njmax=\"%ld\"/>\n", contacts, 4 * contacts + 3L * scene->jointCount );
 	}
 	fprintf( xml, "<worldbody>\n" );

@@ -5,7 +5,7 @@
 #   scripts/test.sh --float    float as the real type
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --all
 
 mode="${1:-release}"
 case "$mode" in

@@ -23,7 +23,7 @@ case "$port" in
 esac
 
 if ! command -v emcmake >/dev/null; then
-  echo "web.sh: emcmake not found: install emscripten (Debian: apt-get install emscripten, or scripts/install-deps.sh)" >&2
+  echo "web.sh: emcmake not found: install emscripten (Debian: apt-get install emscripten, or scripts/install-deps.sh --all)" >&2
   exit 1
 fi
 # Debian's emscripten runs node tools that need Debian's node modules (acorn); a node from

@@ -131,6 +131,8 @@ const char* ttResultName( ttResult result )
 			return "invalid state";
 		case ttResult_stepFailed:
 			return "step failed";
+		case ttResult_ioError:
+			return "input/output error";
 	}
 	return "unknown result";
 }

@@ -9,6 +9,7 @@
 #include "tether/math_functions.h"
 
 #include <math.h>
+#include <string.h>
 
 const char* ttCurve_CheckPoints( const ttVec3* points, int count, bool closed )
 {
@@ -85,6 +86,7 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 		return NULL;
 	}
 	curve->control = NULL;
+	curve->given = NULL;
 	curve->points = ttAlloc( sizeof( ttVec3 ) * (size_t)samples );
 	curve->arc = ttAlloc( sizeof( ttReal ) * (size_t)samples );
 	if ( curve->points == NULL || curve->arc == NULL )
@@ -97,6 +99,13 @@ ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smoo
 	curve->smooth = smooth;
 	curve->controlCount = count;
 	curve->control = NULL;
+	curve->given = ttAlloc( sizeof( ttVec3 ) * (size_t)count );
+	if ( curve->given == NULL )
+	{
+		ttCurve_Destroy( curve );
+		return NULL;
+	}
+	memcpy( curve->given, points, sizeof( ttVec3 ) * (size_t)count );
 	if ( smooth )
 	{
 		curve->control = ttAlloc( sizeof( ttVec3 ) * (size_t)count );
@@ -145,8 +154,17 @@ void ttCurve_Destroy( ttCurve* curve )
 		ttFree( curve->points );
 		ttFree( curve->arc );
 		ttFree( curve->control );
+		ttFree( curve->given );
 		ttFree( curve );
 	}
+}
+
+const ttVec3* ttCurve_GetControlPoints( const ttCurve* curve, int* count, bool* closed, bool* smooth )
+{
+	*count = curve->controlCount;
+	*closed = curve->closed;
+	*smooth = curve->smooth;
+	return curve->given;
 }
 
 // The point of segment i nearest to p, as arc length.

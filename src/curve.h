@@ -19,6 +19,9 @@ typedef struct ttCurve
 	bool smooth;
 	ttVec3* control;
 	int controlCount;
+	// The caller's points as given (before the transform), so that ttWorld_SaveScene writes the
+	// curve back exactly rather than its samples.
+	ttVec3* given;
 } ttCurve;
 
 /// NULL when the points make a curve; otherwise why not: at least 2 (3 when closed) and at most
@@ -30,6 +33,8 @@ const char* ttCurve_CheckPoints( const ttVec3* points, int count, bool closed );
 /// of memory. The points must have passed ttCurve_CheckPoints.
 ttCurve* ttCurve_Create( const ttVec3* points, int count, bool closed, bool smooth, ttTransform transform );
 void ttCurve_Destroy( ttCurve* curve );
+/// The points the curve was made from, as given (before the transform), and its switches.
+const ttVec3* ttCurve_GetControlPoints( const ttCurve* curve, int* count, bool* closed, bool* smooth );
 /// Arc length of the curve point nearest to p; `near` >= 0 is the last answer, around which the
 /// search starts. On a smooth curve the nearest sample segment's answer is refined on the spline.
 ttReal ttCurve_Nearest( const ttCurve* curve, ttVec3 p, ttReal near );

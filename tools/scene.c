@@ -173,6 +173,7 @@ static const char* const ttWorldKeys[] = {
     "jointBaumgarte",
     "jointCfm",
     "jointTreeSolve",
+    "jointJacobi",
     "contactSolver",
     "contactHertz",
     "contactDampingRatio",
@@ -332,7 +333,11 @@ static bool ttLoader_World( ttSceneLoader* loader, const cJSON* root )
 	if ( world != NULL )
 	{
 		int saved = ttReader_PushKey( &loader->reader, "world" );
-		bool ok = ttLoader_LongRangeBounds( loader, world );
+		// The Jacobi switch is not part of ttWorldDef: it is set on the created world.
+		bool jacobi = false;
+		bool ok = ttReader_Bool( &loader->reader, world, "jointJacobi", &jacobi ) &&
+		          ttWorld_EnableJointJacobi( loader->scene->worldId, jacobi ) == ttResult_ok &&
+		          ttLoader_LongRangeBounds( loader, world );
 		ttReader_Pop( &loader->reader, saved );
 		return ok;
 	}
@@ -610,6 +615,7 @@ static const char* const ttBodyKeys[] = {
     "mass",
     "inertia",
     "center",
+    "inertiaRotation",
     "shapes",
     "sleep",
     "awake",
@@ -634,10 +640,16 @@ static bool ttLoader_MassOverride( ttSceneLoader* loader, const cJSON* item, ttB
 	if ( ttReader_Has( item, "inertia" ) )
 	{
 		massData.rotation = TT_QUAT_IDENTITY;
-		if ( ttReader_Vec3( r, item, "inertia", ttRange_positive, &massData.inertia ) == false )
+		if ( ttReader_Vec3( r, item, "inertia", ttRange_positive, &massData.inertia ) == false ||
+		     ( ttReader_Has( item, "inertiaRotation" ) &&
+		       ttReader_Quaternion( r, item, "inertiaRotation", &massData.rotation ) == false ) )
 		{
 			return false;
 		}
+	}
+	else if ( ttReader_Has( item, "inertiaRotation" ) )
+	{
+		return ttReader_Fail( r, "inertiaRotation", "needs inertia as well (it turns the given principal axes)" );
 	}
 	else if ( loader->bodyHasShapeMass )
 	{
@@ -661,9 +673,12 @@ static bool ttLoader_Mass( ttSceneLoader* loader, const cJSON* item, ttBodyId bo
 	{
 		return ttLoader_MassOverride( loader, item, body, type );
 	}
-	if ( ttReader_Has( item, "inertia" ) || ttReader_Has( item, "center" ) )
+	if ( ttReader_Has( item, "inertia" ) || ttReader_Has( item, "center" ) || ttReader_Has( item, "inertiaRotation" ) )
 	{
-		return ttReader_Fail( r, ttReader_Has( item, "inertia" ) ? "inertia" : "center",
+		return ttReader_Fail( r,
+		                      ttReader_Has( item, "inertia" )  ? "inertia"
+		                      : ttReader_Has( item, "center" ) ? "center"
+		                                                       : "inertiaRotation",
 		                      "needs mass as well (inertia and center refine a given mass)" );
 	}
 	if ( type == ttBody_dynamic && loader->bodyHasShapeMass == false )

@@ -35,8 +35,8 @@ static const char* const ttDistanceKeys[] = { TT_JOINT_COMMON_KEYS, "minLength",
 static const char* const ttGenericKeys[] = { TT_JOINT_COMMON_KEYS, "lowerTranslation", "upperTranslation",
                                              "lockRotation", NULL };
 static const char* const ttPathKeys[] = {
-    TT_JOINT_COMMON_KEYS, "points",      "closed",     "smooth",        "enableLimit", "lowerPosition",
-    "upperPosition",      "enableMotor", "motorSpeed", "maxMotorForce", NULL,
+    TT_JOINT_COMMON_KEYS, "points",        "localPoints", "closed",     "smooth",        "enableLimit",
+    "lowerPosition",      "upperPosition", "enableMotor", "motorSpeed", "maxMotorForce", NULL,
 };
 
 static const char* const ttFrameKeys[] = { "position", "rotation", "axisAngle", NULL };
@@ -280,12 +280,19 @@ static ttJointId ttLoader_Path( ttSceneLoader* loader, const cJSON* item, const 
 	def.base = *base;
 	ttVec3* points;
 	int count;
-	if ( ttReader_Points( r, item, "points", 2, 1000000, &points, &count ) == false )
+	// "localPoints" gives them in body A's coordinates directly (what ttWorld_SaveScene writes).
+	bool local = ttReader_Has( item, "localPoints" );
+	if ( local && ttReader_Has( item, "points" ) )
+	{
+		ttReader_Fail( r, "localPoints", "give either points or localPoints, not both" );
+		return ttNullJointId;
+	}
+	if ( ttReader_Points( r, item, local ? "localPoints" : "points", 2, 1000000, &points, &count ) == false )
 	{
 		return ttNullJointId;
 	}
 	ttTransform bodyA = ttBodyTransformOrWorld( base->bodyA );
-	for ( int i = 0; i < count; ++i )
+	for ( int i = 0; i < count && local == false; ++i )
 	{
 		points[i] = ttInvTransformPoint( bodyA, points[i] );
 	}

@@ -449,19 +449,17 @@ bool ttReader_Vec3( ttSceneReader* reader, const cJSON* object, const char* key,
 	return true;
 }
 
-static bool ttReader_Quaternion( ttSceneReader* reader, const cJSON* object, ttQuat* value )
+bool ttReader_Quaternion( ttSceneReader* reader, const cJSON* object, const char* key, ttQuat* value )
 {
 	ttReal v[4];
-	if ( ttReader_Numbers( reader, cJSON_GetObjectItemCaseSensitive( object, "rotation" ), "rotation", 4, ttRange_any,
-	                       v ) == false )
+	if ( ttReader_Numbers( reader, cJSON_GetObjectItemCaseSensitive( object, key ), key, 4, ttRange_any, v ) == false )
 	{
 		return false;
 	}
 	double length = sqrt( (double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2] + (double)v[3] * v[3] );
 	if ( length < 1e-6 )
 	{
-		return ttReader_Fail( reader, "rotation",
-		                      "must be a non-zero quaternion [x, y, z, w] (identity: [0, 0, 0, 1])" );
+		return ttReader_Fail( reader, key, "must be a non-zero quaternion [x, y, z, w] (identity: [0, 0, 0, 1])" );
 	}
 	*value = ttQuatNormalize( ( ttQuat ){ v[0], v[1], v[2], v[3] } );
 	return true;
@@ -514,7 +512,7 @@ bool ttReader_Rotation( ttSceneReader* reader, const cJSON* object, ttQuat* valu
 	}
 	if ( hasQuaternion )
 	{
-		return ttReader_Quaternion( reader, object, value );
+		return ttReader_Quaternion( reader, object, "rotation", value );
 	}
 	if ( hasAxisAngle )
 	{

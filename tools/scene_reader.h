@@ -77,3 +77,5 @@ bool ttReader_Points( ttSceneReader* reader, const cJSON* object, const char* ke
 /// Orientation given as `rotation` (quaternion [x, y, z, w], normalised) or `axisAngle`
 /// ({axis, angle} or {axis, degrees}); at most one of them.
 bool ttReader_Rotation( ttSceneReader* reader, const cJSON* object, ttQuat* value );
+/// object[key] as a quaternion [x, y, z, w], non-zero, normalised.
+bool ttReader_Quaternion( ttSceneReader* reader, const cJSON* object, const char* key, ttQuat* value );

@@ -21,6 +21,11 @@
 
 bool ViewerApp::Load( const std::string& path, bool reframe )
 {
+	if ( external )
+	{
+		message = "this is the program's own world: it cannot be reset or replaced from the viewer";
+		return false;
+	}
 	ttScene fresh;
 	char error[1024];
 	if ( LoadSceneSource( path, &fresh, error, (int)sizeof( error ) ) == false )
@@ -41,17 +46,7 @@ bool ViewerApp::Load( const std::string& path, bool reframe )
 	simulatedTime = 0;
 	if ( reframe || substeps == 0 )
 	{
-		substeps = ttWorld_GetSubsteps( scene.worldId );
-		iterations = ttWorld_GetIterations( scene.worldId );
-		contactsEnabled = ttWorld_AreContactsEnabled( scene.worldId );
-		sleepEnabled = ttWorld_IsSleepEnabled( scene.worldId );
-		contactSolver = ttWorld_GetContactSolver( scene.worldId );
-		jointSolver = ttWorld_GetJointSolver( scene.worldId );
-		for ( int i = 0; i < ttLongRange_featureCount; ++i )
-		{
-			longRange[i] = ttWorld_IsLongRangeEnabled( scene.worldId, (ttLongRangeFeature)i );
-		}
-		longRangeLevels = ttWorld_GetLongRangeLevels( scene.worldId );
+		CaptureSettings();
 	}
 	ApplySettings();
 	PlaceGround( scene.worldId, &debug );
@@ -66,6 +61,21 @@ void ViewerApp::Reframe()
 {
 	rig.Start( &camera, scene.worldId, aspect );
 	follow = rig.mode == Camera_follow;
+}
+
+void ViewerApp::CaptureSettings()
+{
+	substeps = ttWorld_GetSubsteps( scene.worldId );
+	iterations = ttWorld_GetIterations( scene.worldId );
+	contactsEnabled = ttWorld_AreContactsEnabled( scene.worldId );
+	sleepEnabled = ttWorld_IsSleepEnabled( scene.worldId );
+	contactSolver = ttWorld_GetContactSolver( scene.worldId );
+	jointSolver = ttWorld_GetJointSolver( scene.worldId );
+	for ( int i = 0; i < ttLongRange_featureCount; ++i )
+	{
+		longRange[i] = ttWorld_IsLongRangeEnabled( scene.worldId, (ttLongRangeFeature)i );
+	}
+	longRangeLevels = ttWorld_GetLongRangeLevels( scene.worldId );
 }
 
 void ViewerApp::ApplySettings()
@@ -85,6 +95,16 @@ void ViewerApp::ApplySettings()
 
 void ViewerApp::StepOnce()
 {
+	if ( stopRequested )
+	{
+		return;
+	}
+	if ( stepFcn != nullptr && stepFcn( scene.worldId, stepIndex, stepContext ) == false )
+	{
+		stopRequested = true;
+		return;
+	}
+	stepIndex += 1;
 	spring.Apply();
 	ttWorld_Step( scene.worldId, scene.timeStep );
 	simulatedTime += (double)scene.timeStep;
@@ -126,6 +146,9 @@ struct ViewArguments
 	ttSolverSwitches solvers = {};
 	bool help = false;
 };
+
+// The panel is 380 px wide from x = 8 (panels.cpp): the scene is framed right of it.
+const float kPanelRight = 388;
 
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
                          "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
@@ -322,6 +345,23 @@ void HandleInput( GLFWwindow* window, ViewerApp& app, MouseState& mouse, const M
 // Where each named body's centre lands in the screenshot, for tests and scripts.
 void PrintProjections( const ViewerApp& app, const Mat4f& viewProjection, int width, int height )
 {
+	if ( app.external )
+	{
+		// A program's world: its bodies by their own names.
+		std::vector<ttBodyId> bodies( (size_t)ttWorld_GetBodyCount( app.scene.worldId ) );
+		int count = ttWorld_GetBodies( app.scene.worldId, bodies.data(), (int)bodies.size() );
+		for ( int i = 0; i < count; ++i )
+		{
+			float x, y;
+			const char* name = ttBody_GetName( bodies[(size_t)i] );
+			Vec3f p = V3( ttBody_GetPosition( bodies[(size_t)i] ) );
+			if ( name != nullptr && name[0] != 0 && ProjectToScreen( viewProjection, p, width, height, &x, &y ) )
+			{
+				printf( "body %s at pixel %d %d\n", name, (int)x, (int)y );
+			}
+		}
+		return;
+	}
 	for ( int i = 0; i < app.scene.bodyCount; ++i )
 	{
 		float x, y;
@@ -350,6 +390,8 @@ void OnGlfwError( int code, const char* description )
 {
 	fprintf( stderr, "tether: view: GLFW error %d: %s\n", code, description );
 }
+int RunWindow( ViewerApp& app, const char* title, int windowWidth, int windowHeight, const std::string& screenshot,
+               int frames );
 } // namespace
 
 int ttViewerViewMain( int argc, char** argv )
@@ -365,9 +407,7 @@ int ttViewerViewMain( int argc, char** argv )
 	ViewerApp app;
 	app.debug = args.debug;
 	app.rig = args.camera;
-	// The panel is 380 px wide from x = 8 (panels.cpp): the scene is framed right of it.
-	const float panelRight = 388;
-	app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)args.width );
+	app.camera.shiftX = std::fmin( 0.6f, kPanelRight / (float)args.width );
 	app.aspect = (float)args.width / (float)args.height * ( 1 - app.camera.shiftX );
 	app.sceneFiles = ListSceneFiles();
 	if ( app.Load( args.scene, true ) == false )
@@ -379,11 +419,22 @@ int ttViewerViewMain( int argc, char** argv )
 	app.jointSolver = args.solvers.setJoint ? args.solvers.joint : app.jointSolver;
 	app.contactSolver = args.solvers.setContact ? args.solvers.contact : app.contactSolver;
 	app.ApplySettings();
+	int result = RunWindow( app, "tether", args.width, args.height, args.screenshot, args.frames );
+	ttScene_Destroy( &app.scene );
+	return result;
+}
+
+namespace
+{
+// The window's life: open it, draw and step until it is closed (or the screenshot is taken, or
+// the program's callback stops it), close it. The caller owns app.scene.
+int RunWindow( ViewerApp& app, const char* title, int windowWidth, int windowHeight, const std::string& screenshot,
+               int frames )
+{
 	glfwSetErrorCallback( OnGlfwError );
 	if ( glfwInit() == GLFW_FALSE )
 	{
 		fprintf( stderr, "tether: view: no display (set DISPLAY, or use tether render)\n" );
-		ttScene_Destroy( &app.scene );
 		return 1;
 	}
 	glfwWindowHint( GLFW_CONTEXT_VERSION_MAJOR, 3 );
@@ -391,7 +442,7 @@ int ttViewerViewMain( int argc, char** argv )
 	glfwWindowHint( GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE );
 	glfwWindowHint( GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE );
 	glfwWindowHint( GLFW_SAMPLES, 4 );
-	GLFWwindow* window = glfwCreateWindow( args.width, args.height, "tether", nullptr, nullptr );
+	GLFWwindow* window = glfwCreateWindow( windowWidth, windowHeight, title, nullptr, nullptr );
 	Renderer renderer;
 	char error[1024] = "cannot open an OpenGL 3.3 core window";
 	if ( window == nullptr ||
@@ -399,10 +450,9 @@ int ttViewerViewMain( int argc, char** argv )
 	{
 		fprintf( stderr, "tether: view: %s\n", error );
 		glfwTerminate();
-		ttScene_Destroy( &app.scene );
 		return 1;
 	}
-	glfwSwapInterval( args.screenshot.empty() ? 1 : 0 );
+	glfwSwapInterval( screenshot.empty() ? 1 : 0 );
 	IMGUI_CHECKVERSION();
 	ImGui::CreateContext();
 	ImGui::GetIO().IniFilename = nullptr; // no imgui.ini littering the working directory
@@ -426,7 +476,7 @@ int ttViewerViewMain( int argc, char** argv )
 
 		double now = glfwGetTime();
 		double elapsed = now - last;
-		if ( args.screenshot.empty() )
+		if ( screenshot.empty() )
 		{
 			app.Advance( elapsed );
 		}
@@ -464,11 +514,15 @@ int ttViewerViewMain( int argc, char** argv )
 		ImGui::Render();
 		ImGui_ImplOpenGL3_RenderDrawData( ImGui::GetDrawData() );
 
-		if ( args.screenshot.empty() == false && ++frame >= args.frames )
+		if ( screenshot.empty() == false && ++frame >= frames )
 		{
-			ok = WriteScreenshot( args.screenshot.c_str(), width, height );
-			printf( "tether: view: wrote %s (%dx%d) after %d frames\n", args.screenshot.c_str(), width, height, frame );
+			ok = WriteScreenshot( screenshot.c_str(), width, height );
+			printf( "tether: view: wrote %s (%dx%d) after %d frames\n", screenshot.c_str(), width, height, frame );
 			PrintProjections( app, viewProjection, width, height );
+			glfwSetWindowShouldClose( window, GLFW_TRUE );
+		}
+		if ( app.stopRequested )
+		{
 			glfwSetWindowShouldClose( window, GLFW_TRUE );
 		}
 		glfwSwapBuffers( window );
@@ -480,6 +534,52 @@ int ttViewerViewMain( int argc, char** argv )
 	renderer.Shutdown();
 	glfwDestroyWindow( window );
 	glfwTerminate();
-	ttScene_Destroy( &app.scene );
 	return ok ? 0 : 1;
+}
+} // namespace
+
+ttViewerOptions ttDefaultViewerOptions( void )
+{
+	ttViewerOptions options = {};
+	options.title = "tether";
+	options.timeStep = 1.0 / 60.0;
+	options.width = 1280;
+	options.height = 800;
+	options.frames = 3;
+	return options;
+}
+
+int ttViewer_Run( ttWorldId worldId, const ttViewerOptions* options )
+{
+	ttViewerOptions defaults = ttDefaultViewerOptions();
+	const ttViewerOptions* o = options != nullptr ? options : &defaults;
+	if ( ttWorld_IsValid( worldId ) == false )
+	{
+		fprintf( stderr, "tether: ttViewer_Run: the world id is null or stale\n" );
+		return 1;
+	}
+	if ( !( o->timeStep >= (double)TT_MIN_TIME_STEP && o->timeStep <= (double)TT_MAX_TIME_STEP ) || o->width < 1 ||
+	     o->width > 100000 || o->height < 1 || o->height > 100000 || o->frames < 1 )
+	{
+		fprintf( stderr,
+		         "tether: ttViewer_Run: options out of range (timeStep %g s must be within [%g, %g], width and "
+		         "height 1 to 100000, frames >= 1); start from ttDefaultViewerOptions()\n",
+		         o->timeStep, (double)TT_MIN_TIME_STEP, (double)TT_MAX_TIME_STEP );
+		return 1;
+	}
+	ViewerApp app;
+	app.scene.worldId = worldId;
+	app.scene.timeStep = (ttReal)o->timeStep;
+	app.loaded = true;
+	app.external = true;
+	app.scenePath = "(the program's world)";
+	app.stepFcn = o->stepFcn;
+	app.stepContext = o->context;
+	app.CaptureSettings();
+	app.camera.shiftX = std::fmin( 0.6f, kPanelRight / (float)o->width );
+	app.aspect = (float)o->width / (float)o->height * ( 1 - app.camera.shiftX );
+	PlaceGround( worldId, &app.debug );
+	app.Reframe();
+	return RunWindow( app, o->title != nullptr ? o->title : "tether", o->width, o->height,
+	                  o->screenshot != nullptr ? o->screenshot : "", o->frames );
 }

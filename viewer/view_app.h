@@ -8,6 +8,7 @@
 #include "picking.h"
 #include "renderer.h"
 #include "scene_source.h"
+#include "viewer.h"
 #include "world_draw.h"
 
 #include <string>
@@ -20,6 +21,13 @@ struct ViewerApp
 	std::string scenePath; ///< "" is the built-in showcase
 	std::vector<std::string> sceneFiles;
 	std::string message; ///< the last load error, shown in the panel
+	/// A program's live world (ttViewer_Run): not ours to destroy, reload or replace; its
+	/// callback runs before every step.
+	bool external = false;
+	ttViewerStepFcn* stepFcn = nullptr;
+	void* stepContext = nullptr;
+	int stepIndex = 0;
+	bool stopRequested = false; ///< the callback returned false
 
 	OrbitCamera camera;
 	CameraRig rig;
@@ -43,6 +51,8 @@ struct ViewerApp
 
 	/// Load a scene (replacing the current one) and frame it; keeps the old one on failure.
 	bool Load( const std::string& path, bool reframe );
+	/// Read the world's settings into the panel's controls.
+	void CaptureSettings();
 	/// Apply the live settings to a fresh world.
 	void ApplySettings();
 	/// Advance by the real time elapsed, scaled, in whole steps of the scene's time step.

@@ -77,6 +77,7 @@ typedef enum ttResult
 	ttResult_outOfMemory,     ///< the allocator returned NULL
 	ttResult_invalidState,    ///< the call is not allowed now (for example a plane on a dynamic body)
 	ttResult_stepFailed,      ///< a step made a body state non-finite; the bodies were put back (ttWorld_Step)
+	ttResult_ioError,         ///< a file could not be written (ttWorld_SaveScene); nothing was left behind
 } ttResult;
 
 /// Memory hooks. The library allocates only through these (default: malloc/free).

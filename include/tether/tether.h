@@ -24,6 +24,12 @@ TT_API ttWorldDef ttDefaultWorldDef( void );
 
 /// Create a world; returns the null id (and logs why) on invalid input.
 TT_API ttWorldId ttCreateWorld( const ttWorldDef* def );
+/// Write the world as a scene file (docs/scene-format.md) that the scene loader reads back into
+/// the same state, bit for bit: settings, bodies with their poses, velocities and shapes, joints
+/// with all their options. Written to a temporary file beside `path` and renamed over it, so a
+/// failure (ttResult_ioError, with a message) leaves no half-written file. Probes, the time step
+/// and the run length belong to a scene, not to a world, and are not written.
+TT_API ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path );
 TT_API void ttDestroyWorld( ttWorldId worldId );
 TT_API bool ttWorld_IsValid( ttWorldId worldId );
 
