@@ -3,10 +3,16 @@
 // Box2D v3 settled on after comparing solvers (Catto, "Solver2D", 2024) and as the design's hybrid
 // solver asks for: XPBD joints, soft-step contacts.
 //
-// Per substep, after the velocities are integrated and before the positions are:
-//   prepare   effective masses at the current poses (contact points from this substep's narrow
-//             phase, impulses carried over from the matching points of the last substep);
-//   warm start apply the carried impulses;
+// Once per step, in the first substep, after the narrow phase (contact.c, which runs only there
+// for this family):
+//   prepare   anchors, normal, tangents and effective masses at the poses the step starts from
+//             (impulses carried over from the matching points of the last step). The anchors stay
+//             fixed to the bodies for the whole step, as in Box2D v3 and Box3D;
+// per substep, after the velocities are integrated and before the positions are:
+//   approach  each point's normal velocity now (restitution); its separation is carried from the
+//             end of the last substep, moved on by the anchors' motion along the normal, so
+//             that the substeps follow the bodies without another narrow phase;
+//   warm start apply the impulses of the last substep;
 //   solve     with a soft bias: separation s < 0 is pushed out at the rate of a damped spring
 //             (stiffness contactHertz, damping ratio contactDampingRatio, "soft constraint" of
 //             the velocity-space constraints article), s > 0 lets the bodies close the gap within
@@ -19,6 +25,7 @@
 #include "constraint.h"
 #include "contact_solver.h"
 #include "core.h"
+#include "mesh.h"
 #include "world.h"
 
 // Spring-damper coefficients of a soft constraint for a substep h (Catto, "Soft Step", 2024):
@@ -49,7 +56,7 @@ static ttSoftness ttMakeSoftness( ttReal hertz, ttReal zeta, ttReal h )
 typedef struct ttSoftPoint
 {
 	ttContactPoint* cp;
-	ttVec3 rA, rB;
+	ttVec3 rA, rB;     ///< world offsets at the step's start, fixed for the step (the Jacobian's)
 	ttReal separation; ///< at the start of the substep
 	ttVec3 t1, t2;
 	ttVec3 angularA[3], angularB[3]; ///< I^-1 (r x d) for d = n, t1, t2
@@ -122,7 +129,9 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* 
 }
 
 static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
+static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
+// Once per step, after the narrow phase: the soft rows of every manifold.
 static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 {
 	int pointTotal = 0;
@@ -164,10 +173,8 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 			ttSoftPoint* sp = softPoints + pointCount++;
 			sp->cp = m->points + j;
 			ttPreparePoint( sp, sm->bodyA, sm->bodyB, m->normal, t1, t2 );
-			sp->cp->maxNormalImpulse = 0;
 		}
 	}
-	ttPropagateRestitution( world, h, false );
 }
 
 static void ttApplyImpulse( ttBody* bodyA, ttBody* bodyB, const ttSoftPoint* sp, int k, ttVec3 direction,
@@ -185,6 +192,23 @@ static ttReal ttRelativeVelocity( const ttBody* bodyA, const ttBody* bodyB, cons
 {
 	return ttDot( ttSub( bodyB->v, bodyA->v ), direction ) + ttDot( bodyB->w, sp->crossB[k] ) -
 	       ttDot( bodyA->w, sp->crossA[k] );
+}
+
+// Every substep before the solve: how fast each point approaches (for the restitution); its
+// separation was carried from the end of the last substep (ttSoftContacts_FollowPoints).
+static void ttSoftContacts_BeginPoints( ttWorld* world )
+{
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		ttVec3 n = sm->m->normal;
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			sp->cp->normalVelocityBefore = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
+			sp->cp->maxNormalImpulse = 0;
+		}
+	}
 }
 
 static void ttSoftContacts_WarmStart( ttWorld* world )
@@ -395,6 +419,76 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 	}
 }
 
+// After each substep: each point's separation moves on by the motion of its two anchors along
+// the normal over the substep, to first order in the substep's rotation (ttCurrentSeparation), so
+// that the later substeps follow the bodies without another narrow phase. First order on purpose:
+// a round shape's anchor lies on the normal through its centre (r x n = 0), so its spin does not
+// change the separation, as it should; turning the anchors with the bodies exactly (Box2D v3's
+// rotated anchors) lifts the anchor of a spinning ball off the plane and lets the ball sink (a
+// 1 cm ball skidding at 70 m/s turns 230 rad in a step). After the last substep the separations
+// are stored on the points for what reads them between steps (contact events, the warm start's
+// test that a point was touching).
+static void ttSoftContacts_FollowPoints( ttWorld* world, bool lastSubstep )
+{
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			sp->separation = ttCurrentSeparation( sm, sp, true );
+			if ( lastSubstep )
+			{
+				sp->cp->separation = sp->separation;
+			}
+		}
+	}
+}
+
+// One narrow phase per step holds only while each contact keeps its place on the two shapes over
+// the step. It does not where the place runs over a shape faster than the step can follow: a coin
+// wobbling flat, whose contact runs round the rim at up to 100 rad/s (Euler's disk; tests/
+// test_coin.c fell flat within half a second), or a marble rolling along a curved mesh, whose
+// normal turns with its path (tests/test_mesh_halfpipe.c hopped 2.4 mm off the pipe). A step in
+// which any touching pair turns by more than TT_ONCE_PER_STEP_TURN against itself, or slides
+// over a mesh by more than TT_ONCE_PER_STEP_MESH_SLIDE, runs the narrow phase and the prepare in
+// every substep instead. Pairs with a sphere do not count its spin: a sphere's anchor lies on the
+// normal through its centre, so spinning does not move its contact.
+#define TT_ONCE_PER_STEP_TURN ( (ttReal)0.02 )
+#define TT_ONCE_PER_STEP_MESH_SLIDE ( (ttReal)0.01 )
+
+static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt )
+{
+	for ( int i = 0; i < world->manifoldCount; ++i )
+	{
+		const ttManifold* m = world->manifolds + i;
+		if ( m->pointCount == 0 )
+		{
+			continue;
+		}
+		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
+		const ttBody* bodyA = ttWorld_Body( world, m->bodyA );
+		const ttBody* bodyB = ttWorld_Body( world, m->bodyB );
+		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
+		{
+			if ( dt * ttLength( ttSub( bodyB->v, bodyA->v ) ) > TT_ONCE_PER_STEP_MESH_SLIDE )
+			{
+				return true;
+			}
+		}
+		if ( shapeA->type == ttShape_sphere || shapeB->type == ttShape_sphere )
+		{
+			continue;
+		}
+		if ( dt * ttLength( ttSub( bodyB->w, bodyA->w ) ) > TT_ONCE_PER_STEP_TURN )
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The family's table (contact_solver.h)
 
@@ -402,7 +496,16 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 // the biased solve.
 static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 {
-	ttSoftContacts_Prepare( ctx->world, ctx->h );
+	if ( ctx->substep == 0 )
+	{
+		ctx->collideEverySubstep = ttSoftContacts_TurnWithinStep( ctx->world, ctx->dt );
+	}
+	if ( ctx->substep == 0 || ctx->collideEverySubstep )
+	{
+		ttSoftContacts_Prepare( ctx->world, ctx->h );
+	}
+	ttSoftContacts_BeginPoints( ctx->world );
+	ttPropagateRestitution( ctx->world, ctx->h, false );
 	ttSoftContacts_WarmStart( ctx->world );
 	ttSoftContacts_Solve( ctx->world, ctx->h, true );
 }
@@ -412,6 +515,7 @@ static void ttSoftContacts_SolveVelocities( ttStepContext* ctx )
 {
 	ttSoftContacts_Solve( ctx->world, ctx->h, false );
 	ttSoftContacts_ApplyRestitution( ctx->world, ctx->h );
+	ttSoftContacts_FollowPoints( ctx->world, ctx->substep == ctx->substeps - 1 );
 }
 
 // The accumulated velocity impulses of the last substep: force = impulse / h.
@@ -426,6 +530,7 @@ static void ttSoftContacts_PointForce( const ttStepContext* ctx, const ttContact
 const ttContactFamily ttSoftStepContacts = {
     .name = "softStep",
     .collideBeforePositions = true,
+    .collideOncePerStep = true,
     .needsWorldInverseInertia = true,
     .keepsManifolds = true,
     .speculative = true,
