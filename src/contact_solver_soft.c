@@ -50,15 +50,20 @@ static ttSoftness ttMakeSoftness( ttReal hertz, ttReal zeta, ttReal h )
 	return ( ttSoftness ){ omega / a1, a2 * a3, a3 };
 }
 
-// One contact point prepared for the substep: world offsets from the centres of mass to the
-// contact point, the tangent basis, and the angular parts of the Jacobian premultiplied by the
-// inverse inertia so that applying an impulse costs a few multiply-adds.
+// One contact point prepared for the step: the Jacobian's angular parts for the offsets from the
+// centres of mass to the contact point at the step's start, premultiplied by the inverse inertia
+// so that applying an impulse costs a few multiply-adds, and the point's impulses, kept here
+// through the step so that the solve reads one flat array and never the manifold (they are
+// written back to the manifold's point after each substep, for the readouts and the next step's
+// warm start).
 typedef struct ttSoftPoint
 {
 	ttContactPoint* cp;
-	ttVec3 rA, rB;     ///< world offsets at the step's start, fixed for the step (the Jacobian's)
 	ttReal separation; ///< at the start of the substep
-	ttVec3 t1, t2;
+	ttReal normalImpulse;
+	ttReal tangentImpulse[2]; ///< along the manifold's t1 and t2
+	ttReal maxNormalImpulse;  ///< the largest increment of this substep (restitution test)
+	ttReal normalVelocityBefore;
 	ttVec3 angularA[3], angularB[3]; ///< I^-1 (r x d) for d = n, t1, t2
 	ttVec3 crossA[3], crossB[3];     ///< r x d
 	ttReal mass[3];                  ///< effective masses along n, t1, t2
@@ -66,9 +71,10 @@ typedef struct ttSoftPoint
 
 typedef struct ttSoftManifold
 {
-	ttManifold* m;
 	ttBody* bodyA;
 	ttBody* bodyB;
+	ttVec3 normal, t1, t2; ///< fixed for the step
+	ttReal staticFriction, dynamicFriction, restitution;
 	ttSoftness softness;
 	int first, count; ///< range in world->softPoints
 } ttSoftManifold;
@@ -105,22 +111,24 @@ static bool ttReserveSoftData( ttWorld* world, int manifolds, int points )
 static void ttPreparePoint( ttSoftPoint* sp, const ttBody* bodyA, const ttBody* bodyB, ttVec3 n, ttVec3 t1, ttVec3 t2 )
 {
 	const ttContactPoint* cp = sp->cp;
+	// The carried friction impulse is a world vector: keep its part in this tangent plane.
+	sp->normalImpulse = cp->normalImpulse;
+	sp->tangentImpulse[0] = ttDot( cp->tangentImpulse, t1 );
+	sp->tangentImpulse[1] = ttDot( cp->tangentImpulse, t2 );
 	ttVec3 anchorA = ttRotate( bodyA->q, cp->localAnchorA );
 	ttVec3 anchorB = ttRotate( bodyB->q, cp->localAnchorB );
 	// Both bodies act at the middle of the two surface points, so that the impulse is equal and
 	// opposite at one point and adds no spurious torque.
 	ttVec3 relative = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( anchorB, anchorA ) );
-	sp->rA = ttMulAdd( anchorA, (ttReal)0.5, relative );
-	sp->rB = ttMulAdd( anchorB, (ttReal)-0.5, relative );
+	ttVec3 rA = ttMulAdd( anchorA, (ttReal)0.5, relative );
+	ttVec3 rB = ttMulAdd( anchorB, (ttReal)-0.5, relative );
 	sp->separation = ttDot( relative, n );
-	sp->t1 = t1;
-	sp->t2 = t2;
-	ttVec3 directions[3] = { n, sp->t1, sp->t2 };
+	ttVec3 directions[3] = { n, t1, t2 };
 	ttReal invMass = bodyA->invMass + bodyB->invMass;
 	for ( int k = 0; k < 3; ++k )
 	{
-		sp->crossA[k] = ttCross( sp->rA, directions[k] );
-		sp->crossB[k] = ttCross( sp->rB, directions[k] );
+		sp->crossA[k] = ttCross( rA, directions[k] );
+		sp->crossB[k] = ttCross( rB, directions[k] );
 		sp->angularA[k] = ttMat3MulVec( bodyA->invInertiaWorld, sp->crossA[k] );
 		sp->angularB[k] = ttMat3MulVec( bodyB->invInertiaWorld, sp->crossB[k] );
 		ttReal k11 = invMass + ttDot( sp->crossA[k], sp->angularA[k] ) + ttDot( sp->crossB[k], sp->angularB[k] );
@@ -160,19 +168,22 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 	{
 		ttManifold* m = world->manifolds + i;
 		ttSoftManifold* sm = softManifolds + world->softManifoldCount++;
-		sm->m = m;
 		sm->bodyA = ttWorld_Body( world, m->bodyA );
 		sm->bodyB = ttWorld_Body( world, m->bodyB );
 		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
 		sm->first = pointCount;
 		sm->count = m->pointCount;
-		ttVec3 t1 = ttPerpendicular( m->normal );
-		ttVec3 t2 = ttCross( m->normal, t1 );
+		sm->normal = m->normal;
+		sm->t1 = ttPerpendicular( m->normal );
+		sm->t2 = ttCross( m->normal, sm->t1 );
+		sm->staticFriction = m->staticFriction;
+		sm->dynamicFriction = m->dynamicFriction;
+		sm->restitution = m->restitution;
 		for ( int j = 0; j < m->pointCount; ++j )
 		{
 			ttSoftPoint* sp = softPoints + pointCount++;
 			sp->cp = m->points + j;
-			ttPreparePoint( sp, sm->bodyA, sm->bodyB, m->normal, t1, t2 );
+			ttPreparePoint( sp, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
 		}
 	}
 }
@@ -201,12 +212,11 @@ static void ttSoftContacts_BeginPoints( ttWorld* world )
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
-		ttVec3 n = sm->m->normal;
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			sp->cp->normalVelocityBefore = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
-			sp->cp->maxNormalImpulse = 0;
+			sp->normalVelocityBefore = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, sm->normal );
+			sp->maxNormalImpulse = 0;
 		}
 	}
 }
@@ -216,36 +226,28 @@ static void ttSoftContacts_WarmStart( ttWorld* world )
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
-		ttVec3 n = sm->m->normal;
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			ttContactPoint* cp = sp->cp;
-			// The carried friction impulse is a world vector: keep its part in this tangent plane.
-			ttReal f1 = ttDot( cp->tangentImpulse, sp->t1 );
-			ttReal f2 = ttDot( cp->tangentImpulse, sp->t2 );
-			cp->tangentImpulse = ttAdd( ttScale( f1, sp->t1 ), ttScale( f2, sp->t2 ) );
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, cp->normalImpulse );
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 1, sp->t1, f1 );
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 2, sp->t2, f2 );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, sm->normal, sp->normalImpulse );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 1, sm->t1, sp->tangentImpulse[0] );
+			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 2, sm->t2, sp->tangentImpulse[1] );
 		}
 	}
 }
 
 static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
 {
-	ttContactPoint* cp = sp->cp;
 	ttBody* bodyA = sm->bodyA;
 	ttBody* bodyB = sm->bodyB;
-	ttReal f1 = ttDot( cp->tangentImpulse, sp->t1 );
-	ttReal f2 = ttDot( cp->tangentImpulse, sp->t2 );
-	ttReal new1 = f1 - sp->mass[1] * ttRelativeVelocity( bodyA, bodyB, sp, 1, sp->t1 );
-	ttReal new2 = f2 - sp->mass[2] * ttRelativeVelocity( bodyA, bodyB, sp, 2, sp->t2 );
+	ttReal f1 = sp->tangentImpulse[0];
+	ttReal f2 = sp->tangentImpulse[1];
+	ttReal new1 = f1 - sp->mass[1] * ttRelativeVelocity( bodyA, bodyB, sp, 1, sm->t1 );
+	ttReal new2 = f2 - sp->mass[2] * ttRelativeVelocity( bodyA, bodyB, sp, 2, sm->t2 );
 	ttReal magnitude = ttSqrt( new1 * new1 + new2 * new2 );
-	ttManifold* m = sm->m;
-	if ( magnitude > m->staticFriction * cp->normalImpulse )
+	if ( magnitude > sm->staticFriction * sp->normalImpulse )
 	{
-		ttReal limit = m->dynamicFriction * cp->normalImpulse;
+		ttReal limit = sm->dynamicFriction * sp->normalImpulse;
 		if ( magnitude > limit )
 		{
 			ttReal scale = limit / magnitude;
@@ -253,9 +255,10 @@ static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
 			new2 *= scale;
 		}
 	}
-	ttApplyImpulse( bodyA, bodyB, sp, 1, sp->t1, new1 - f1 );
-	ttApplyImpulse( bodyA, bodyB, sp, 2, sp->t2, new2 - f2 );
-	cp->tangentImpulse = ttAdd( ttScale( new1, sp->t1 ), ttScale( new2, sp->t2 ) );
+	ttApplyImpulse( bodyA, bodyB, sp, 1, sm->t1, new1 - f1 );
+	ttApplyImpulse( bodyA, bodyB, sp, 2, sm->t2, new2 - f2 );
+	sp->tangentImpulse[0] = new1;
+	sp->tangentImpulse[1] = new2;
 }
 
 // Separation now: the substep's start value plus the motion of the two points since, to first
@@ -270,7 +273,7 @@ static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* 
 	const ttBody* bodyA = sm->bodyA;
 	const ttBody* bodyB = sm->bodyB;
 	ttVec3 displacement = ttSub( ttSub( bodyB->delta, bodyB->prevDelta ), ttSub( bodyA->delta, bodyA->prevDelta ) );
-	return sp->separation + ttDot( displacement, sm->m->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
+	return sp->separation + ttDot( displacement, sm->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
 	       ttDot( bodyA->substepRotation, sp->crossA[0] );
 }
 
@@ -294,12 +297,12 @@ static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved )
 		for ( int i = 0; i < world->softManifoldCount; ++i )
 		{
 			ttSoftManifold* sm = world->softManifolds + i;
-			ttReal e = sm->m->restitution;
+			ttReal e = sm->restitution;
 			if ( e == 0 )
 			{
 				continue;
 			}
-			ttVec3 n = sm->m->normal;
+			ttVec3 n = sm->normal;
 			for ( int j = 0; j < sm->count; ++j )
 			{
 				ttSoftPoint* sp = world->softPoints + sm->first + j;
@@ -309,7 +312,7 @@ static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved )
 					continue; // not approaching, or not touching within this substep
 				}
 				ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, -( 1 + e ) * sp->mass[0] * vn );
-				sp->cp->normalVelocityBefore = -e * vn;
+				sp->normalVelocityBefore = -e * vn;
 				changed = true;
 			}
 		}
@@ -323,8 +326,7 @@ static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved )
 // Returns the change of the point's accumulated normal impulse.
 static ttReal ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* sp, ttReal h, bool useBias )
 {
-	ttContactPoint* cp = sp->cp;
-	ttVec3 n = sm->m->normal;
+	ttVec3 n = sm->normal;
 	ttReal s = ttCurrentSeparation( sm, sp, useBias == false );
 	ttReal bias = 0, massScale = 1, impulseScale = 0;
 	if ( s > 0 )
@@ -338,11 +340,11 @@ static ttReal ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSo
 		impulseScale = sm->softness.impulseScale;
 	}
 	ttReal vn = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
-	ttReal impulse = -sp->mass[0] * massScale * ( vn + bias ) - impulseScale * cp->normalImpulse;
-	ttReal total = ttMaxReal( cp->normalImpulse + impulse, 0 );
-	impulse = total - cp->normalImpulse;
-	cp->normalImpulse = total;
-	cp->maxNormalImpulse = ttMaxReal( cp->maxNormalImpulse, impulse );
+	ttReal impulse = -sp->mass[0] * massScale * ( vn + bias ) - impulseScale * sp->normalImpulse;
+	ttReal total = ttMaxReal( sp->normalImpulse + impulse, 0 );
+	impulse = total - sp->normalImpulse;
+	sp->normalImpulse = total;
+	sp->maxNormalImpulse = ttMaxReal( sp->maxNormalImpulse, impulse );
 	ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
 	return impulse;
 }
@@ -378,7 +380,7 @@ static void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
 			{
 				ttSoftPoint* sp = world->softPoints + sm->first + j;
 				change += ttAbs( ttSolveNormalPoint( world, sm, sp, h, useBias ) );
-				size += sp->cp->normalImpulse;
+				size += sp->normalImpulse;
 			}
 			if ( change <= (ttReal)1e-3 * size )
 			{
@@ -397,23 +399,22 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
-		ttReal e = sm->m->restitution;
+		ttReal e = sm->restitution;
 		if ( e == 0 )
 		{
 			continue;
 		}
-		ttVec3 n = sm->m->normal;
+		ttVec3 n = sm->normal;
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			ttContactPoint* cp = sp->cp;
-			if ( cp->normalVelocityBefore > -threshold || cp->maxNormalImpulse <= 0 )
+			if ( sp->normalVelocityBefore > -threshold || sp->maxNormalImpulse <= 0 )
 			{
 				continue;
 			}
 			ttReal vn = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
-			ttReal impulse = -sp->mass[0] * ( vn + e * cp->normalVelocityBefore );
-			impulse = ttMaxReal( impulse, -cp->normalImpulse );
+			ttReal impulse = -sp->mass[0] * ( vn + e * sp->normalVelocityBefore );
+			impulse = ttMaxReal( impulse, -sp->normalImpulse );
 			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
 		}
 	}
@@ -424,10 +425,11 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 // that the later substeps follow the bodies without another narrow phase. First order on purpose:
 // a round shape's anchor lies on the normal through its centre (r x n = 0), so its spin does not
 // change the separation, as it should; turning the anchors with the bodies exactly (Box2D v3's
-// rotated anchors) lifts the anchor of a spinning ball off the plane and lets the ball sink (a
-// 1 cm ball skidding at 70 m/s turns 230 rad in a step). After the last substep the separations
-// are stored on the points for what reads them between steps (contact events, the warm start's
-// test that a point was touching).
+// rotated anchors) lifts the anchor of a spinning ball off the plane and lets the ball sink (in
+// tests/test_tunnelling.c, 1 cm balls skidding at 70 m/s sank 2 mm into the plate). The impulses
+// go back to the manifold's points after every substep (the force readouts, the next narrow
+// phase's warm start); after the last substep the separations too, for what reads them between
+// steps (contact events, the warm start's test that a point was touching).
 static void ttSoftContacts_FollowPoints( ttWorld* world, bool lastSubstep )
 {
 	for ( int i = 0; i < world->softManifoldCount; ++i )
@@ -437,6 +439,12 @@ static void ttSoftContacts_FollowPoints( ttWorld* world, bool lastSubstep )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
 			sp->separation = ttCurrentSeparation( sm, sp, true );
+			ttContactPoint* cp = sp->cp;
+			cp->normalImpulse = sp->normalImpulse;
+			cp->tangentImpulse =
+			    ttAdd( ttScale( sp->tangentImpulse[0], sm->t1 ), ttScale( sp->tangentImpulse[1], sm->t2 ) );
+			cp->maxNormalImpulse = sp->maxNormalImpulse;
+			cp->normalVelocityBefore = sp->normalVelocityBefore;
 			if ( lastSubstep )
 			{
 				sp->cp->separation = sp->separation;
