@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Candidate pairs once per step, contact manifolds at every substep (paper section 3.5).
+// Candidate pairs once per step (paper section 3.5); contact manifolds once per step for a family
+// that collides once per step (contact_solver.h), at every substep otherwise.
 // The pairs come from the broadphase (broad_phase.c: a dynamic AABB tree and a persistent pair
 // set); the speculative distance and the bounds growth are defined in broad_phase.h.
 #include "contact_solver.h"
