@@ -6,12 +6,14 @@
 // Once per step, in the first substep, after the narrow phase (contact.c, which runs only there
 // for this family):
 //   prepare   anchors, normal, tangents and effective masses at the poses the step starts from
-//             (impulses carried over from the matching points of the last step). The anchors stay
-//             fixed to the bodies for the whole step, as in Box2D v3 and Box3D;
+//             (impulses carried over from the matching points of the last step). The Jacobian
+//             stays that of the step's start, as in Box2D v3 and Box3D;
 // per substep, after the velocities are integrated and before the positions are:
-//   approach  each point's normal velocity now (restitution); its separation is carried from the
-//             end of the last substep, moved on by the anchors' motion along the normal, so
-//             that the substeps follow the bodies without another narrow phase;
+//   follow    each point's separation now, from anchors fixed to the bodies (Box2D v3's adjusted
+//             separation), so that the substeps follow the bodies without another narrow phase,
+//             and its normal velocity now (restitution);
+// (a step whose contacts turn too fast to follow collides and prepares in every substep instead,
+// ttSoftContacts_TurnWithinStep);
 //   warm start apply the impulses of the last substep;
 //   solve     with a soft bias: separation s < 0 is pushed out at the rate of a damped spring
 //             (stiffness contactHertz, damping ratio contactDampingRatio, "soft constraint" of
