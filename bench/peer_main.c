@@ -23,6 +23,7 @@ typedef struct PeerOptions
 	double runSeconds;  ///< a case whose first run takes longer gets no further runs
 	const char* scene;  ///< only this scene (NULL: all)
 	const char* engine; ///< only engines whose name starts with this (NULL: all)
+	int substeps;       ///< > 0: tether only at its plain setting with this many substeps
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -251,8 +252,17 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 		peerFormatQuality( scene, &q, quality, sizeof( quality ) );
 		strncat( quality, note, sizeof( quality ) - strlen( quality ) - 1 );
 	}
-	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", scene->name, engine->name, engine->settings[setting],
-	        sorted[runs / 2], sorted[runs - 1], slowestStep, quality );
+	char label[64];
+	if ( engine == &peerTether && peerTetherSubsteps > 0 )
+	{
+		snprintf( label, sizeof( label ), "%d substeps x 1 it", peerTetherSubsteps );
+	}
+	else
+	{
+		snprintf( label, sizeof( label ), "%s", engine->settings[setting] );
+	}
+	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", scene->name, engine->name, label, sorted[runs / 2],
+	        sorted[runs - 1], slowestStep, quality );
 	fflush( stdout );
 	return failed == false || engine != &peerTether;
 }
@@ -281,6 +291,17 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			}
 			*( arg[2] == 'r' ? &options->runs : &options->steps ) = (int)value;
 		}
+		else if ( strcmp( arg, "--substeps" ) == 0 && hasValue )
+		{
+			char* end = NULL;
+			long value = strtol( argv[++i], &end, 10 );
+			if ( *end != 0 || value < 1 || value > 1000 )
+			{
+				fprintf( stderr, "tether-peers: --substeps needs a whole number from 1 to 1000\n" );
+				return 2;
+			}
+			options->substeps = (int)value;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -293,8 +314,9 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 		{
 			fprintf(
 			    stderr,
-			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME]\n"
+			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
+			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
 			    "  scenes: heavy_chain rope pyramid pile pyramid_large rain; engines: tether Bullet ODE MuJoCo\n" );
 			return strcmp( arg, "--help" ) == 0 ? 0 : 2;
 		}
@@ -310,6 +332,7 @@ int main( int argc, char** argv )
 	{
 		return code;
 	}
+	peerTetherSubsteps = options.substeps;
 	const PeerEngine* engines[] = {
 	    &peerTether,
 #ifdef PEER_HAVE_BULLET
@@ -355,6 +378,11 @@ int main( int argc, char** argv )
 				}
 				for ( int s = 0; s < engines[e]->settingCount; ++s )
 				{
+					// --substeps: tether's plain setting only (index 2: 4 substeps, no long range).
+					if ( options.substeps > 0 && engines[e] == &peerTether && s != 2 )
+					{
+						continue;
+					}
 					ok = peerRunCase( &scene, engines[e], s, &options ) && ok;
 				}
 			}

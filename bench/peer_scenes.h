@@ -111,6 +111,8 @@ extern "C"
 	} PeerEngine;
 
 	extern const PeerEngine peerTether;
+	/// tether-peers --substeps N: tether runs only its plain setting, at N substeps (0: as listed).
+	extern int peerTetherSubsteps;
 #ifdef PEER_HAVE_BULLET
 	extern const PeerEngine peerBullet;
 #endif

@@ -14,6 +14,7 @@
 static const char* const s_settings[] = { "20 substeps x 1 it (default)", "40 substeps x 1 it", "4 substeps x 1 it",
                                           "4 substeps x 1 it, long range (attachments, supporting contacts)" };
 static const int s_substeps[] = { 20, 40, 4, 4 };
+int peerTetherSubsteps = 0;
 static const bool s_longRange[] = { false, false, false, true };
 
 typedef struct PeerTether
@@ -92,7 +93,7 @@ static void* peerTetherCreate( const PeerScene* scene, int setting, char* why, i
 	t->bodies = calloc( (size_t)scene->bodyCount, sizeof( ttBodyId ) );
 	ttWorldDef worldDef = ttDefaultWorldDef();
 	worldDef.gravity = ttVec3Make( 0, (ttReal)-PEER_GRAVITY, 0 );
-	worldDef.substeps = s_substeps[setting];
+	worldDef.substeps = peerTetherSubsteps > 0 ? peerTetherSubsteps : s_substeps[setting];
 	worldDef.iterations = 1;
 	worldDef.enableContacts = scene->collisions;
 	worldDef.enableSleep = false; // the shared benchmark rules: sleeping off

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Candidate pairs once per step, contact manifolds at every substep (paper section 3.5).
+// Candidate pairs once per step (paper section 3.5); contact manifolds once per step for a family
+// that collides once per step (contact_solver.h), at every substep otherwise.
 // The pairs come from the broadphase (broad_phase.c: a dynamic AABB tree and a persistent pair
 // set); the speculative distance and the bounds growth are defined in broad_phase.h.
 #include "contact_solver.h"
@@ -46,9 +47,10 @@ static void ttSwapManifolds( ttWorld* world )
 }
 
 // Speculative distance of a pair for the soft-step solver: how far its surfaces can approach
-// within one substep (relative speed plus spin times reach, times h), added to the fixed margin.
-// The narrow phase runs at the start of the substep, so a fast body meets its contact before
-// the substep in which it would pass through: speculative contacts are tether's answer to
+// before the next narrow phase (relative speed plus spin times reach, times the step, or the
+// substep for a family that collides every substep), added to the fixed margin. The narrow phase
+// runs before the positions move, so a fast body meets its contact before the substep in which
+// it would pass through: speculative contacts are tether's answer to
 // tunnelling (a 1 cm ball at 100 m/s stops at a 1 cm plate, tests/test_tunnelling.c). The XPBD
 // solver finds contacts after the positions moved, where a larger margin would not help.
 ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeIndexA, int shapeIndexB )
@@ -72,7 +74,10 @@ ttReal ttPairSpeculativeDistance( const ttWorld* world, int shapeIndexA, int sha
 			speed += spin * ( ttLength( shapes[i]->simTransform.p ) + ttShape_Extent( shapes[i] ) );
 		}
 	}
-	return TT_SPECULATIVE_DISTANCE + world->step.h * speed;
+	// A family that collides once per step keeps the contact for the whole step.
+	bool once = world->step.contacts->collideOncePerStep && world->step.collideEverySubstep == false;
+	ttReal span = once ? world->step.dt : world->step.h;
+	return TT_SPECULATIVE_DISTANCE + span * speed;
 }
 
 // Geometry reuse. In a resting stack most pairs do not move against each other from one

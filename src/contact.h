@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Contacts. Candidate shape pairs are collected once per step with fattened bounding boxes
-// (paper section 3.5); at every substep the narrow phase turns each pair into a manifold of
-// contact points at the current poses, which the contact solver then projects. The collision
+// (paper section 3.5); the narrow phase turns each pair into a manifold of contact points at the
+// current poses, once per step for the soft-step family (which follows the points through the
+// substeps) and at every substep for the XPBD family, and the contact solver works on them. The collision
 // pipeline of issue 3 replaces ttCollectPairs and extends ttCollideShapes; the solver side only
 // reads ttManifold, so it does not change.
 #pragma once

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Persistent contact points: each substep's narrow phase builds new manifolds, and the impulses
-// that the soft-step solver accumulated on last substep's points are carried to the new points
-// that continue them, so that the solver starts from last substep's answer (warm starting).
+// Persistent contact points: each narrow phase (once per step for the soft-step family) builds
+// new manifolds, and the impulses that the soft-step solver accumulated on the last substep's
+// points are carried to the new points that continue them, so that the solver starts from the
+// last answer (warm starting).
 // Manifolds come in pair order (shape A, shape B), so the two lists are merged in one walk.
 // A point continues an old one with the same feature id (box-box clipping names its points by
 // the faces, vertices and edges that made them); without ids, when either of its anchors, in

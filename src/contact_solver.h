@@ -2,7 +2,8 @@
 // The contact solver families behind one table of functions, chosen once per step
 // (ttContactFamily_Get). The step calls the hooks in this order every substep:
 //   integrate velocities
-//   -> collide (when collideBeforePositions) -> beginSubstep
+//   -> collide (when collideBeforePositions; only in the first substep when collideOncePerStep)
+//   -> beginSubstep
 //   -> integrate positions
 //   -> collide (when not collideBeforePositions)
 //   -> solvePositions, once per iteration, before the joints
@@ -21,6 +22,10 @@ typedef struct ttContactFamily
 	/// Narrow phase at the poses the substep starts from (velocity-level solvers, which must see a
 	/// contact before the positions move through it) instead of after the positions moved.
 	bool collideBeforePositions;
+	/// The narrow phase runs once per step, in the first substep; the family follows each point
+	/// through the later substeps from the bodies' motion (anchors fixed to the bodies) and finds
+	/// the speculative distance from the whole step's approach.
+	bool collideOncePerStep;
 	/// The integration caches R diag(I^-1) R^T in body->invInertiaWorld for the solver.
 	bool needsWorldInverseInertia;
 	/// A pair's last manifold may be kept while the pair has not moved against itself

@@ -357,6 +357,7 @@ static void ttXpbdContacts_PointForce( const ttStepContext* ctx, const ttContact
 const ttContactFamily ttXpbdContacts = {
     .name = "xpbd",
     .collideBeforePositions = false,
+    .collideOncePerStep = false,
     .needsWorldInverseInertia = false,
     .keepsManifolds = false,
     .speculative = false,

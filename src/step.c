@@ -3,7 +3,8 @@
 //   once:        kinematic targets; wake and collect pairs; the joint family's prepare; long
 //                range analyses;
 //   per substep: joints and long range begin the substep -> integrate velocities -> [contacts
-//                that collide first: narrow phase] -> [velocity-level joints: solve] ->
+//                that collide first: narrow phase (in the first substep only, for a family
+//                that collides once per step)] -> [velocity-level joints: solve] ->
 //                [velocity-level contacts: begin substep] -> integrate positions ->
 //                [contacts that collide after: narrow phase] -> iterations of (contact positions,
 //                joint positions, long range projections) -> long range end of iterations ->
@@ -120,7 +121,8 @@ static void ttSubstep( ttStepContext* ctx )
 	}
 	// A velocity-level family finds the contacts at the poses the substep starts from and solves
 	// before the positions move, so they cannot pass through a contact found here.
-	if ( contacts != NULL && contacts->collideBeforePositions )
+	if ( contacts != NULL && contacts->collideBeforePositions &&
+	     ( contacts->collideOncePerStep == false || ctx->substep == 0 || ctx->collideEverySubstep ) )
 	{
 		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
 	}
@@ -230,7 +232,7 @@ void ttStep( ttStepContext* ctx )
 {
 	double start = ttNowMilliseconds();
 	ttBeginStep( ctx );
-	for ( int substep = 0; substep < ctx->substeps; ++substep )
+	for ( ctx->substep = 0; ctx->substep < ctx->substeps; ++ctx->substep )
 	{
 		ttSubstep( ctx );
 	}

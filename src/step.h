@@ -30,6 +30,11 @@ typedef struct ttStepContext
 	ttReal invH;  ///< 1 / h: impulse to force for velocity-level solvers
 	ttReal invH2; ///< 1 / h^2: XPBD multiplier (lambda, N s^2) to force
 	int substeps, iterations;
+	int substep; ///< the substep in progress, 0 to substeps - 1
+	/// Set by a family that collides once per step, after the first substep's narrow phase, when
+	/// this step's contacts turn too fast to be followed from the bodies' motion: the narrow phase
+	/// then runs in every substep of this step.
+	bool collideEverySubstep;
 	/// The solver families chosen for this step (NULL contacts: contacts are off).
 	ttContactSolverType contactSolver;
 	const ttContactFamily* contacts;
