@@ -7,10 +7,12 @@
 // double (and the same float in a float build), so a load, save and load gives the same bits.
 #include "body.h"
 #include "core.h"
+#include "curve.h"
 #include "hull.h"
 #include "joint.h"
 #include "joint_path.h"
 #include "mesh.h"
+#include "particle.h"
 #include "shape.h"
 #include "world.h"
 
@@ -29,7 +31,7 @@ static const char* const ttSaveContactSolverNames[] = {
     [ttContactSolver_xpbd] = "xpbd", [ttContactSolver_softStep] = "softStep" };
 static const char* const ttSaveBodyTypeNames[] = { "static", "kinematic", "dynamic" };
 static const char* const ttSaveShapeTypeNames[] = { "sphere",   "capsule", "box",  "plane",
-                                                    "cylinder", "hull",    "mesh", "heightfield" };
+                                                    "cylinder", "hull",    "mesh", "heightfield", "curve" };
 static const char* const ttSaveJointTypeNames[] = { "fixed",    "hinge",   "spherical", "prismatic",
                                                     "distance", "generic", "path" };
 
@@ -321,6 +323,23 @@ static void ttSaveShapeGeometry( FILE* file, const ttShape* shape )
 			fputc( ']', file );
 			break;
 		}
+		case ttShape_curve:
+		{
+			// The points the curve was made from, not its samples: the loader samples them again.
+			int count = 0;
+			bool closed = false, smooth = false;
+			const ttVec3* points = ttCurve_GetControlPoints( shape->curve.samples, &count, &closed, &smooth );
+			fputs( ", \"points\": [", file );
+			for ( int i = 0; i < count; ++i )
+			{
+				fputs( i > 0 ? ", " : "", file );
+				ttWriteVec3( file, points[i] );
+			}
+			fputc( ']', file );
+			ttKeyReal( file, "radius", shape->curve.radius );
+			fprintf( file, ", \"closed\": %s, \"smooth\": %s", closed ? "true" : "false", smooth ? "true" : "false" );
+			break;
+		}
 		default:
 			break;
 	}
@@ -598,6 +617,14 @@ ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path )
 	{
 		TT_ERROR( "path is NULL or empty" );
 		return ttResult_invalidArgument;
+	}
+	// Scene files describe particles only through their builders (ropes, cloths, soft bodies), which
+	// a world does not remember; writing the bodies alone would lose them without a word.
+	if ( world->particles != NULL && world->particles->particles.liveCount > 0 )
+	{
+		TT_ERROR( "the world has %d particles, which scene files cannot describe one by one yet; nothing written",
+		          world->particles->particles.liveCount );
+		return ttResult_invalidState;
 	}
 	// Written beside the target and renamed over it at the end: a failure leaves no half file.
 	size_t length = strlen( path );

@@ -486,9 +486,9 @@ int RunWindow( ViewerApp& app, const char* title, int windowWidth, int windowHei
 			elapsed = (double)app.scene.timeStep;
 		}
 		last = now;
-		int windowWidth = 0, windowHeight = 0;
-		glfwGetWindowSize( window, &windowWidth, &windowHeight );
-		app.camera.shiftX = std::fmin( 0.6f, panelRight / (float)( windowWidth > 0 ? windowWidth : 1 ) );
+		int currentWidth = 0, currentHeight = 0;
+		glfwGetWindowSize( window, &currentWidth, &currentHeight );
+		app.camera.shiftX = std::fmin( 0.6f, kPanelRight / (float)( currentWidth > 0 ? currentWidth : 1 ) );
 		app.aspect = ( height > 0 ? (float)width / (float)height : 1.0f ) * ( 1 - app.camera.shiftX );
 		if ( app.follow )
 		{

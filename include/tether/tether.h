@@ -28,7 +28,9 @@ TT_API ttWorldId ttCreateWorld( const ttWorldDef* def );
 /// the same state, bit for bit: settings, bodies with their poses, velocities and shapes, joints
 /// with all their options. Written to a temporary file beside `path` and renamed over it, so a
 /// failure (ttResult_ioError, with a message) leaves no half-written file. Probes, the time step
-/// and the run length belong to a scene, not to a world, and are not written.
+/// and the run length belong to a scene, not to a world, and are not written. A world with
+/// particles is refused (ttResult_invalidState, nothing written): scene files describe particles
+/// only through rope, cloth and soft-body builders.
 TT_API ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path );
 TT_API void ttDestroyWorld( ttWorldId worldId );
 TT_API bool ttWorld_IsValid( ttWorldId worldId );
