@@ -26,6 +26,10 @@ def read_rows(path):
             except ValueError:
                 continue  # "not run" rows
             quality = cells[6].split(";")[0]
+            # A run whose engine dropped contacts (a full buffer) did not simulate the scene: its
+            # bar stays, hatched and labelled with the reason instead of a quality figure.
+            if "contacts dropped" in cells[6]:
+                quality = "left out: contacts dropped, buffer full"
             rows.append((cells[0], cells[1], cells[2], ms, quality))
     return rows
 
@@ -57,7 +61,9 @@ def main():
         times = [r[3] for r in mine]
         bar_colours = [colours.get(r[1], "#9a9a9a") for r in mine]
         positions = list(range(len(mine)))[::-1]
-        ax.barh(positions, times, color=bar_colours)
+        hatches = ["//" if r[4].startswith("left out") else "" for r in mine]
+        for y, t, c, hatch in zip(positions, times, bar_colours, hatches):
+            ax.barh(y, t, color="white" if hatch else c, edgecolor=c, hatch=hatch)
         ax.set_xscale("log")
         ax.set_yticks(positions)
         ax.set_yticklabels(labels, fontsize=8)
