@@ -300,6 +300,12 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints )
 {
 	Scene s = MakeScene( seed, index );
 	*hasJoints = s.jointCount > 0;
+	// SOAK_SAVE=FILE writes the scene as built (ttWorld_SaveScene), to be read with tether run/view.
+	const char* savePath = getenv( "SOAK_SAVE" );
+	if ( savePath != NULL && ttWorld_SaveScene( s.world, savePath ) != ttResult_ok )
+	{
+		fprintf( stderr, "tether-soak: could not write SOAK_SAVE=%s\n", savePath );
+	}
 	ttReal start = TotalEnergy( s.world );
 	Outcome outcome = outcome_ok;
 	for ( int step = 0; step < 600 && outcome != outcome_failed; ++step )

@@ -30,8 +30,8 @@ static const char* const ttSaveJointSolverNames[] = {
 static const char* const ttSaveContactSolverNames[] = {
     [ttContactSolver_xpbd] = "xpbd", [ttContactSolver_softStep] = "softStep" };
 static const char* const ttSaveBodyTypeNames[] = { "static", "kinematic", "dynamic" };
-static const char* const ttSaveShapeTypeNames[] = { "sphere",   "capsule", "box",  "plane",
-                                                    "cylinder", "hull",    "mesh", "heightfield", "curve" };
+static const char* const ttSaveShapeTypeNames[] = { "sphere", "capsule", "box",         "plane", "cylinder",
+                                                    "hull",   "mesh",    "heightfield", "curve" };
 static const char* const ttSaveJointTypeNames[] = { "fixed",    "hinge",   "spherical", "prismatic",
                                                     "distance", "generic", "path" };
 

@@ -5,9 +5,9 @@
 // stepped and must still agree bit for bit. Bad paths give ttResult_ioError and leave no file.
 #define _POSIX_C_SOURCE 200809L
 #include "body.h"
+#include "curve.h"
 #include "hull.h"
 #include "joint.h"
-#include "curve.h"
 #include "joint_path.h"
 #include "mesh.h"
 #include "particle.h"
@@ -709,7 +709,6 @@ static void CaptureMessage( const char* message )
 {
 	snprintf( s_lastMessage, sizeof( s_lastMessage ), "%s", message );
 }
-
 
 // Bad paths: a clear message, ttResult_ioError or invalidArgument, and no file left behind.
 static void CheckBadInput( void )
