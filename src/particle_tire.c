@@ -18,7 +18,7 @@ ttTireDef ttDefaultTireDef( void )
 	def.outerRadius = (ttReal)0.075;
 	def.width = (ttReal)0.04;
 	def.segments = 24;
-	def.mass = (ttReal)0.1;
+	def.mass = (ttReal)0.2;
 	def.radius = (ttReal)0.01;
 	def.shapeMatchCompliance = 0;
 	def.ringCompliance = (ttReal)1e-4;

@@ -19,7 +19,6 @@
 #include "test_macros.h"
 #include "tether/tether.h"
 
-#include <stdlib.h>
 
 #define TIRE_SEGMENTS 24
 
@@ -46,11 +45,8 @@ static void MakeWheel( Wheel* wheel, ttReal rimMass, int substeps )
 	ttCreatePlaneShape( ground, &shapeDef, &plane );
 
 	ttTireDef tire = ttDefaultTireDef();
-	if ( getenv( "RING" ) )
 		tire.ringCompliance = (ttReal)atof( getenv( "RING" ) );
-	if ( getenv( "SM" ) )
 		tire.shapeMatchCompliance = (ttReal)atof( getenv( "SM" ) );
-	if ( getenv( "TM" ) )
 		tire.mass = (ttReal)atof( getenv( "TM" ) );
 	ttBodyDef rimDef = ttDefaultBodyDef();
 	rimDef.type = ttBody_dynamic;
