@@ -45,9 +45,6 @@ static void MakeWheel( Wheel* wheel, ttReal rimMass, int substeps )
 	ttCreatePlaneShape( ground, &shapeDef, &plane );
 
 	ttTireDef tire = ttDefaultTireDef();
-		tire.ringCompliance = (ttReal)atof( getenv( "RING" ) );
-		tire.shapeMatchCompliance = (ttReal)atof( getenv( "SM" ) );
-		tire.mass = (ttReal)atof( getenv( "TM" ) );
 	ttBodyDef rimDef = ttDefaultBodyDef();
 	rimDef.type = ttBody_dynamic;
 	rimDef.position = ( ttVec3 ){ 0, tire.outerRadius + tire.radius, 0 };
