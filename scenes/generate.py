@@ -33,7 +33,7 @@ def write_scene(scene):
     keys = [k for k in ("name", "description", "_comment", "world") if k in scene]
     for key in keys:
         lines.append('  "%s": %s,' % (key, json.dumps(scene[key])))
-    lists = [k for k in ("bodies", "joints", "probes", "tires") if k in scene]
+    lists = [k for k in ("bodies", "joints", "probes", "cloths", "softBodies", "tires") if k in scene]
     for index, key in enumerate(lists):
         lines.append('  "%s": [' % key)
         lines.append(",\n".join("    " + json.dumps(item) for item in scene[key]))
@@ -1143,6 +1143,52 @@ def car_slope():
             "bodies": [ground] + bodies, "joints": joints, "tires": tires}
 
 
+# ---------------------------------------------------------------------------------------------
+# Particle scenes of `tether bench` (issue 12, item 7).
+
+
+def bench_cloth():
+    """A 32 x 32 particle cloth (1 m, 0.3 kg) dropped over a sphere on the ground."""
+    return {"name": "bench_cloth",
+            "description": "tether bench: a 32 x 32 particle cloth (1.6 m square, 0.3 kg, stiff stretch, bending "
+                           "compliance 100) falls 0.3 m onto a 0.5 m static sphere on the ground and drapes over it. "
+                           "The rigid-body cloth of Jakab's comparison (issue 12, item 5) has no scene yet.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 5},
+            "bodies": [{"name": "ground", "type": "static",
+                        "shapes": [{"type": "plane", "normal": [0, 1, 0], "offset": 0}]},
+                       {"name": "ball", "type": "static", "position": [0, 0.5, 0],
+                        "shapes": [{"type": "sphere", "radius": 0.5}]}],
+            "cloths": [{"name": "cloth", "origin": [-0.8, 1.3, -0.8], "axisU": [1.6, 0, 0], "axisV": [0, 0, 1.6],
+                        "countU": 32, "countV": 32, "mass": 0.3, "radius": 0.02, "stretchCompliance": 0,
+                        "bendingCompliance": 100, "damping": 0.1}]}
+
+
+SOFT_PILE_COUNT = 20
+
+
+def bench_soft_pile():
+    """20 tetrahedral soft boxes falling in layers onto 9 dynamic rigid crates."""
+    bodies = [{"name": "ground", "type": "static", "shapes": [{"type": "plane", "normal": [0, 1, 0], "offset": 0}]}]
+    for i in range(3):
+        for k in range(3):
+            bodies.append({"name": "crate%d" % (3 * i + k), "type": "dynamic", "position": vec(0.9 * (i - 1), 0.2, 0.9 * (k - 1)),
+                           "shapes": [{"type": "box", "halfExtents": [0.4, 0.2, 0.4], "density": 300}]})
+    soft = []
+    for n in range(SOFT_PILE_COUNT):
+        layer, slot = divmod(n, 5)
+        x = 0.55 * (slot - 2) + 0.1 * (layer % 2)
+        z = 0.35 * (layer % 2) - 0.2 + 0.1 * slot
+        soft.append({"name": "soft%d" % n, "box": {"center": vec(x, 0.9 + 0.45 * layer, z),
+                                                   "halfExtents": [0.15, 0.15, 0.15], "cells": [3, 3, 3]},
+                     "density": 400, "radius": 0.025, "edgeCompliance": 1e-4, "volumeCompliance": 0, "damping": 0.2})
+    return {"name": "bench_soft_pile",
+            "description": "tether bench: 20 tetrahedral soft boxes (0.3 m, 3 x 3 x 3 cells: 64 particles and 162 "
+                           "tetrahedra each, edge compliance 1e-4, incompressible) fall in four layers onto nine "
+                           "dynamic rigid crates and pile up.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 5},
+            "bodies": bodies, "softBodies": soft}
+
+
 SCENES = {
     "stack_pyramid.json": lambda: pyramid(20),
     "stack_tower.json": lambda: tower(20),
@@ -1184,6 +1230,8 @@ SCENES = {
     "roller_coaster.json": roller_coaster,
     "car.json": car,
     "car_slope.json": car_slope,
+    "bench_cloth.json": bench_cloth,
+    "bench_soft_pile.json": bench_soft_pile,
 }
 
 
