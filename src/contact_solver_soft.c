@@ -544,7 +544,10 @@ static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt )
 		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
 		const ttBody* bodyA = ttWorld_Body( world, m->bodyA );
 		const ttBody* bodyB = ttWorld_Body( world, m->bodyB );
-		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
+		// A curve's normal turns along it as a mesh's does across its triangles: a marble on a
+		// wire needs the narrow phase where it is now.
+		bool curved = shapeA->type == ttShape_curve || shapeB->type == ttShape_curve;
+		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) || curved )
 		{
 			if ( dt * ttLength( ttSub( bodyB->v, bodyA->v ) ) > TT_ONCE_PER_STEP_MESH_SLIDE )
 			{

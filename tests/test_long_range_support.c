@@ -318,9 +318,11 @@ static void tsTowerStands( void )
 	{
 		ENSURE( on.supported[k] >= 0.98 * TS_BRICKS );
 	}
-	// Without: the soft contacts give and the tower sinks and goes on creeping.
+	// Without: the soft contacts give and the tower sinks and goes on creeping, past the 2 mm that
+	// the held tower stays within (9.2 mm measured 2026-11-25; 22 mm before the contact relax used
+	// the current inverse inertia).
 	ENSURE( off.sag > 1.5 * on.sag );
-	ENSURE_BELOW( 10 * 1e-3, off.creep );
+	ENSURE_BELOW( 2e-3, off.creep );
 }
 
 // The paper's own budget: one substep of 10 iterations, with its position-level contacts. The plain
