@@ -1095,7 +1095,10 @@ def car_bodies_joints(origin, tilt):
         tires.append({"name": "tire_" + name, "rim": rim, "axis": [0, 1, 0], "innerRadius": radius,
                       "outerRadius": CAR_TIRE_OUTER, "width": CAR_TIRE_WIDTH, "segments": CAR_TIRE_SEGMENTS,
                       "mass": CAR_TIRE_MASS, "radius": 0.01, "shapeMatchCompliance": 0, "ringCompliance": 1e-4,
-                      "attachCompliance": 0.05, "staticFriction": 1.0, "dynamicFriction": 0.8})
+                      "attachCompliance": 0.05, "staticFriction": 1.0, "dynamicFriction": 0.8,
+                      # One group for the car's four tires: they never touch each other, and
+                      # particles of one group skip the particle pair search.
+                      "group": 1})
     return bodies, joints, tires
 
 

@@ -333,6 +333,7 @@ static void RefusesBadTireKeys( void )
 	    { "\"tires\": [ {\"rim\": \"nobody\"} ]}", "tires[0].rim: no body named 'nobody'" },
 	    { "\"tires\": [ {\"rim\": \"r\", \"segments\": 3} ]}", "tires[0].segments: must be a whole number" },
 	    { "\"tires\": [ {\"rim\": \"r\", \"tread\": 1} ]}", "tires[0]" },
+	    { "\"tires\": [ {\"rim\": \"r\", \"group\": 0} ]}", "tires[0].group: must be a whole number" },
 	    { "\"tires\": [ {\"rim\": \"r\", \"innerRadius\": 0.1, \"outerRadius\": 0.05} ]}",
 	      "tires[0]: ttBuildTire rejected the value" },
 	};

@@ -608,7 +608,7 @@ static bool ttLoader_SoftBody( ttSceneLoader* loader, const cJSON* item, int ind
 static const char* const ttTireKeys[] = {
     "name", "rim", "center", "axis", "innerRadius", "outerRadius", "width", "segments", "mass", "radius",
     "shapeMatchCompliance", "ringCompliance", "attachCompliance", "damping", "staticFriction", "dynamicFriction",
-    NULL };
+    "group", NULL };
 // clang-format on
 
 // The tire's surface for drawing: between slices j and j + 1 the tread, the bead and both sides,
@@ -663,7 +663,8 @@ static bool ttLoader_Tire( ttSceneLoader* loader, const cJSON* item, int index )
 	     ttReader_Number( r, item, "attachCompliance", ttRange_nonNegative, &def.attachCompliance ) &&
 	     ttReader_Number( r, item, "damping", ttRange_nonNegative, &def.damping ) &&
 	     ttReader_Number( r, item, "staticFriction", ttRange_nonNegative, &def.staticFriction ) &&
-	     ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction );
+	     ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction ) &&
+	     ttReader_Int( r, item, "group", 1, 1000000, &def.group );
 	ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_tire, name, 4 * def.segments ) : NULL;
 	if ( group == NULL )
 	{
