@@ -33,7 +33,7 @@ def write_scene(scene):
     keys = [k for k in ("name", "description", "_comment", "world") if k in scene]
     for key in keys:
         lines.append('  "%s": %s,' % (key, json.dumps(scene[key])))
-    lists = [k for k in ("bodies", "joints", "probes") if k in scene]
+    lists = [k for k in ("bodies", "joints", "probes", "cloths", "softBodies", "tires") if k in scene]
     for index, key in enumerate(lists):
         lines.append('  "%s": [' % key)
         lines.append(",\n".join("    " + json.dumps(item) for item in scene[key]))
@@ -1044,6 +1044,155 @@ FILES = {
 }
 
 
+# ---------------------------------------------------------------------------------------------
+# The XPBD paper's remote controlled car (section 4, fig. 1 and 16, Table 1): wheels of 15 cm
+# diameter (here 17 cm at the tread's surface). A rigid chassis on four hinge-joint rims with
+# motors; each tire is a ring of shape-matched particles attached to its rim (ttBuildTire,
+# "tires"). The paper's steering linkage from the servo is not modelled: the wheels are driven.
+
+CAR_CHASSIS = (0.2, 0.03, 0.1)  # half extents, m
+CAR_CHASSIS_MASS = 1.2  # kg
+CAR_RIM = (0.05, 0.02)  # radius, half width, m
+CAR_RIM_MASS = 0.15  # kg
+CAR_TIRE_OUTER = 0.075  # tread particle centres, m (+ their radius 0.01)
+CAR_TIRE_WIDTH = 0.04
+CAR_TIRE_SEGMENTS = 24
+CAR_TIRE_MASS = 0.2  # kg
+CAR_WHEELBASE = 0.15  # half, m
+CAR_TRACK = 0.14  # half, m
+CAR_SPEED = 2.0  # m/s at the tread surface
+CAR_TORQUE = 0.3  # N m per wheel (climbing 15 deg needs 0.12)
+
+
+def car_bodies_joints(origin, tilt):
+    """The car with its wheel centres' midpoint at `origin`, pitched by `tilt` radians about z."""
+    q = quat_axis_angle((0, 0, 1), tilt)
+    rim_q = quat_mul(q, quat_axis_angle((1, 0, 0), math.pi / 2))  # the cylinder's y along world z
+
+    def at(local):
+        r = quat_rotate(q, local)
+        return vec(origin[0] + r[0], origin[1] + r[1], origin[2] + r[2])
+
+    hx, hy, hz = CAR_CHASSIS
+    bodies = [{"name": "chassis", "type": "dynamic", "position": at((0, 0.03, 0)), "rotation": vec(*q),
+               "shapes": [{"type": "box", "halfExtents": vec(hx, hy, hz),
+                           "density": num(CAR_CHASSIS_MASS / (8 * hx * hy * hz))}]}]
+    joints = []
+    tires = []
+    radius, half = CAR_RIM
+    rim_density = CAR_RIM_MASS / (math.pi * radius * radius * 2 * half)
+    wheel_speed = CAR_SPEED / (CAR_TIRE_OUTER + 0.01)
+    for name, x, z in (("front_left", 1, -1), ("front_right", 1, 1), ("rear_left", -1, -1), ("rear_right", -1, 1)):
+        centre = at((x * CAR_WHEELBASE, 0, z * CAR_TRACK))
+        rim = "rim_" + name
+        bodies.append({"name": rim, "type": "dynamic", "position": centre, "rotation": vec(*rim_q),
+                       "shapes": [{"type": "cylinder", "radius": radius, "halfHeight": half,
+                                   "density": num(rim_density)}]})
+        # Rolling toward +x turns a wheel clockwise seen from +z: a negative speed about +z.
+        joints.append({"name": "axle_" + name, "type": "hinge", "bodyA": "chassis", "bodyB": rim,
+                       "anchor": centre, "axis": vec(*quat_rotate(q, (0, 0, 1))),
+                       "motorSpeed": num(-wheel_speed), "maxMotorTorque": CAR_TORQUE})
+        tires.append({"name": "tire_" + name, "rim": rim, "axis": [0, 1, 0], "innerRadius": radius,
+                      "outerRadius": CAR_TIRE_OUTER, "width": CAR_TIRE_WIDTH, "segments": CAR_TIRE_SEGMENTS,
+                      "mass": CAR_TIRE_MASS, "radius": 0.01, "shapeMatchCompliance": 0, "ringCompliance": 1e-4,
+                      "attachCompliance": 0.05, "staticFriction": 1.0, "dynamicFriction": 0.8,
+                      # One group for the car's four tires: they never touch each other, and
+                      # particles of one group skip the particle pair search.
+                      "group": 1})
+    return bodies, joints, tires
+
+
+def car_terrain_height(x, z):
+    """Waves of 2 cm, flat at the start and around the bump at x = 5 m."""
+    if x < 1.5 or 4.0 <= x < 6.0:
+        return 0.0
+    return 0.02 * math.sin(2 * math.pi * x / 0.9) * math.cos(2 * math.pi * z / 1.3)
+
+
+def car():
+    step = 0.25
+    columns = [-1.0 + step * c for c in range(49)]  # x from -1 to 11 m
+    rows = [-1.0 + step * r for r in range(9)]  # z from -1 to 1 m
+    heights = [[num(car_terrain_height(x, z)) for x in columns] for z in rows]
+    ground = {"name": "terrain", "type": "static", "position": vec(-1, 0, -1),
+              "shapes": [{"type": "heightfield", "heights": heights, "scale": vec(step, 1, step), "friction": 1.0}]}
+    bump = {"name": "bump", "type": "static", "position": vec(5, -0.02, 0), "axisAngle": {"axis": [1, 0, 0], "degrees": 90},
+            "shapes": [{"type": "cylinder", "radius": 0.06, "halfHeight": 1.0, "friction": 1.0}]}
+    bodies, joints, tires = car_bodies_joints((0, CAR_TIRE_OUTER + 0.01 + 0.01, 0), 0.0)
+    return {"name": "car",
+            "description": "The XPBD paper's remote controlled car (section 4, fig. 1, Table 1: 20 substeps, 1 "
+                           "iteration, 18 ms per frame): a 1.2 kg chassis on four 0.15 kg rims on motorized hinges, "
+                           "each with a tire of 96 shape-matched particles (0.2 kg) attached to the rim, driving at "
+                           "2 m/s over a heightfield with 2 cm waves and a 4 cm bump at x = 5 m.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 5},
+            "bodies": [ground, bump] + bodies, "joints": joints, "tires": tires}
+
+
+CAR_SLOPE_DEGREES = 15.0
+
+
+def car_slope():
+    tilt = math.radians(CAR_SLOPE_DEGREES)
+    ground = {"name": "slope", "type": "static",
+              "shapes": [{"type": "plane", "normal": vec(-math.sin(tilt), math.cos(tilt), 0), "offset": 0,
+                          "friction": 1.0}]}
+    lift = CAR_TIRE_OUTER + 0.01 + 0.005
+    origin = (-math.sin(tilt) * lift, math.cos(tilt) * lift, 0)
+    bodies, joints, tires = car_bodies_joints(origin, tilt)
+    return {"name": "car_slope",
+            "description": "The car of car.json on a 15 degree slope rising toward +x (friction 1 against the "
+                           "tires' 1: tan 15 deg = 0.27 needed), its motors driving it uphill.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 4},
+            "bodies": [ground] + bodies, "joints": joints, "tires": tires}
+
+
+# ---------------------------------------------------------------------------------------------
+# Particle scenes of `tether bench` (issue 12, item 7).
+
+
+def bench_cloth():
+    """A 32 x 32 particle cloth (1.6 m, 0.3 kg) dropped over a sphere 0.1 m above the ground (a sphere
+    standing on the ground pinches the cloth in the wedge under it, which tears edges by half their length)."""
+    return {"name": "bench_cloth",
+            "description": "tether bench: a 32 x 32 particle cloth (1.6 m square, 0.3 kg, stiff stretch, bending "
+                           "compliance 100) falls 0.2 m onto a static sphere (radius 0.5 m, 0.1 m above the ground) and drapes over it. "
+                           "The rigid-body cloth of Jakab's comparison (issue 12, item 5) has no scene yet.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 5},
+            "bodies": [{"name": "ground", "type": "static",
+                        "shapes": [{"type": "plane", "normal": [0, 1, 0], "offset": 0}]},
+                       {"name": "ball", "type": "static", "position": [0, 0.6, 0],
+                        "shapes": [{"type": "sphere", "radius": 0.5}]}],
+            "cloths": [{"name": "cloth", "origin": [-0.8, 1.3, -0.8], "axisU": [1.6, 0, 0], "axisV": [0, 0, 1.6],
+                        "countU": 32, "countV": 32, "mass": 0.3, "radius": 0.02, "stretchCompliance": 0,
+                        "bendingCompliance": 100, "damping": 0.2}]}
+
+
+SOFT_PILE_COUNT = 20
+
+
+def bench_soft_pile():
+    """20 tetrahedral soft boxes falling in layers onto 9 dynamic rigid crates."""
+    bodies = [{"name": "ground", "type": "static", "shapes": [{"type": "plane", "normal": [0, 1, 0], "offset": 0}]}]
+    for i in range(3):
+        for k in range(3):
+            bodies.append({"name": "crate%d" % (3 * i + k), "type": "dynamic", "position": vec(0.9 * (i - 1), 0.2, 0.9 * (k - 1)),
+                           "shapes": [{"type": "box", "halfExtents": [0.4, 0.2, 0.4], "density": 300}]})
+    soft = []
+    for n in range(SOFT_PILE_COUNT):
+        layer, slot = divmod(n, 5)
+        x = 0.55 * (slot - 2) + 0.1 * (layer % 2)
+        z = 0.35 * (layer % 2) - 0.2 + 0.1 * slot
+        soft.append({"name": "soft%d" % n, "box": {"center": vec(x, 0.9 + 0.45 * layer, z),
+                                                   "halfExtents": [0.15, 0.15, 0.15], "cells": [3, 3, 3]},
+                     "density": 400, "radius": 0.025, "edgeCompliance": 1e-4, "volumeCompliance": 0, "damping": 0.2})
+    return {"name": "bench_soft_pile",
+            "description": "tether bench: 20 tetrahedral soft boxes (0.3 m, 3 x 3 x 3 cells: 64 particles and 162 "
+                           "tetrahedra each, edge compliance 1e-4, incompressible) fall in four layers onto nine "
+                           "dynamic rigid crates and pile up.",
+            "world": {"gravity": [0, -9.81, 0], "substeps": 20, "iterations": 1, "seconds": 5},
+            "bodies": bodies, "softBodies": soft}
+
+
 SCENES = {
     "stack_pyramid.json": lambda: pyramid(20),
     "stack_tower.json": lambda: tower(20),
@@ -1083,6 +1232,10 @@ SCENES = {
     "mesh_halfpipe.json": halfpipe_scene,
     "rolling_ball_sculpture.json": rolling_ball_sculpture,
     "roller_coaster.json": roller_coaster,
+    "car.json": car,
+    "car_slope.json": car_slope,
+    "bench_cloth.json": bench_cloth,
+    "bench_soft_pile.json": bench_soft_pile,
 }
 
 

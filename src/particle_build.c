@@ -2,6 +2,7 @@
 // Builders of ropes, cloth and soft bodies out of particles and their constraints. Each checks
 // all of its input first; if a creation still fails (memory), what it made is destroyed again,
 // so that a failed build leaves the world as it was.
+#include "particle_build.h"
 #include "bounds.h"
 #include "core.h"
 #include "particle.h"
@@ -11,8 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-#define TT_BUILD_DEF_COOKIE 0x7e7eb1
 
 ttRopeDef ttDefaultRopeDef( void )
 {
@@ -58,18 +57,9 @@ ttSoftBodyDef ttDefaultSoftBodyDef( void )
 	return def;
 }
 
-// What a build made so far, to undo it on failure.
-typedef struct ttBuild
+bool ttBuild_Begin( ttBuild* build, const char* function, ttWorldId worldId, int count, int group )
 {
-	ttWorldId worldId;
-	ttParticleId* particles;
-	int count;
-	int group;
-	bool failed;
-} ttBuild;
-
-static bool ttBuild_Begin( ttBuild* build, const char* function, ttWorldId worldId, int count, int group )
-{
+	build->failed = false;
 	ttWorld* world = ttResolveWorld( function, worldId );
 	if ( world == NULL )
 	{
@@ -89,8 +79,8 @@ static bool ttBuild_Begin( ttBuild* build, const char* function, ttWorldId world
 	return true;
 }
 
-static void ttBuild_AddParticle( ttBuild* build, ttVec3 position, ttReal mass, ttReal radius, ttReal staticFriction,
-                                 ttReal dynamicFriction, ttReal damping )
+void ttBuild_AddParticle( ttBuild* build, ttVec3 position, ttReal mass, ttReal radius, ttReal staticFriction,
+                          ttReal dynamicFriction, ttReal damping )
 {
 	if ( build->failed )
 	{
@@ -110,13 +100,13 @@ static void ttBuild_AddParticle( ttBuild* build, ttVec3 position, ttReal mass, t
 	build->count += build->failed ? 0 : 1;
 }
 
-static void ttBuild_Check( ttBuild* build, ttParticleConstraintId id )
+void ttBuild_Check( ttBuild* build, ttParticleConstraintId id )
 {
 	build->failed = build->failed || TT_IS_NULL( id );
 }
 
 // Undo on failure, hand the ids out on success.
-static ttResult ttBuild_End( ttBuild* build, ttParticleId* out )
+ttResult ttBuild_End( ttBuild* build, ttParticleId* out )
 {
 	if ( build->failed )
 	{
@@ -134,8 +124,8 @@ static ttResult ttBuild_End( ttBuild* build, ttParticleId* out )
 }
 
 // The particle fields shared by every builder.
-static bool ttCheckParticleFields( const char* function, ttReal mass, ttReal radius, ttReal staticFriction,
-                                   ttReal dynamicFriction, ttReal damping )
+bool ttCheckParticleFields( const char* function, ttReal mass, ttReal radius, ttReal staticFriction,
+                            ttReal dynamicFriction, ttReal damping )
 {
 	ttParticleDef def = ttDefaultParticleDef();
 	def.damping = damping;
@@ -147,7 +137,7 @@ static bool ttCheckParticleFields( const char* function, ttReal mass, ttReal rad
 }
 
 // A compliance that may be negative for "none" when `optional`.
-static bool ttCheckCompliance( const char* function, const char* name, ttReal compliance, bool optional )
+bool ttCheckCompliance( const char* function, const char* name, ttReal compliance, bool optional )
 {
 	if ( ttIsValidReal( compliance ) == false || ( optional == false && compliance < 0 ) )
 	{

@@ -4,7 +4,7 @@
 // mean milliseconds per frame, the largest single frame, and the case's quality figure, because
 // speed at poor quality is not speed. Without scene arguments it runs the built-in suite: the
 // kinds of scene of the XPBD paper's Table 1 at the paper's substep counts, and the joint-only
-// scenes heavy_chain and rope of shared/BENCHMARKS.md.
+// scenes heavy_chain and rope of shared/BENCHMARKS.md, then the particle scenes (bench_particles.c).
 #define _POSIX_C_SOURCE 200809L
 
 #include "bench.h"
@@ -356,6 +356,7 @@ int ttBenchMain( int argc, char** argv )
 		{
 			ok = ttBenchCaseAndPrint( s_suite + i, &options ) && ok;
 		}
+		ok = ttBenchParticleSuite( options.frames, options.runs ) && ok;
 	}
 	for ( int i = 0; i < options.sceneCount; ++i )
 	{

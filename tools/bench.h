@@ -2,6 +2,8 @@
 // `tether bench`: timing of scenes, one 1/60 s frame at a time.
 #pragma once
 
+#include <stdbool.h>
+
 /// Entry point of `tether bench`; argv[0] is "bench". Returns the process exit code
 /// (0 success, 1 a scene failed, 2 bad arguments).
 int ttBenchMain( int argc, char** argv );
@@ -15,3 +17,7 @@ int ttBenchBroadphase( int argc, char** argv );
 /// `tether bench --solvers`: the solver comparison scenes under every joint solver, one table of
 /// time and quality (bench_solvers.c).
 int ttBenchSolvers( int argc, char** argv );
+
+/// The particle scenes (cloth, soft-body pile, the paper's car) as a second table, their cost per
+/// substep per particle and per particle constraint (bench_particles.c). false if one failed.
+bool ttBenchParticleSuite( int frames, int runs );

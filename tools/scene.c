@@ -888,7 +888,7 @@ static bool ttLoader_Probes( ttSceneLoader* loader, const cJSON* root )
 // Scene
 
 static const char* const ttSceneKeys[] = { "name",      "description", "world",  "bodies",     "joints", "probes",
-                                           "particles", "ropes",       "cloths", "softBodies", NULL };
+                                           "particles", "ropes",       "cloths", "softBodies", "tires",  NULL };
 
 // The scene name defaults to the file name without directories and extension.
 static void ttDefaultSceneName( const char* sourceName, char* name )

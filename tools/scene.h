@@ -24,13 +24,14 @@ typedef struct ttProbe
 } ttProbe;
 
 /// What the scene built out of particles (scene_particles.c), for the viewer and the renderer:
-/// the ids and, for cloth and soft bodies, the surface triangles (indices into `particles`).
+/// the ids and, for cloth, soft bodies and tires, the surface triangles (indices into `particles`).
 typedef enum ttParticleGroupKind
 {
 	ttParticleGroup_particles = 0,
 	ttParticleGroup_rope,
 	ttParticleGroup_cloth,
 	ttParticleGroup_softBody,
+	ttParticleGroup_tire,
 } ttParticleGroupKind;
 
 typedef struct ttParticleGroup

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Particles of scene files (docs/scene-format.md, "Particles"): loose particles, ropes (with
 // optional attachments of their ends to bodies), cloths (a grid or inline triangles) and soft
-// bodies (a box cut into tetrahedra, or inline tetrahedra). Each becomes a ttParticleGroup of the
-// scene with its ids and, for cloth and soft bodies, the triangles to draw.
+// bodies (a box cut into tetrahedra, or inline tetrahedra) and tires around rim bodies. Each becomes a ttParticleGroup
+// of the scene with its ids and, for cloth and soft bodies, the triangles to draw.
 #include "scene_internal.h"
 
 #include <math.h>
@@ -604,6 +604,80 @@ static bool ttLoader_SoftBody( ttSceneLoader* loader, const cJSON* item, int ind
 	return ok && group != NULL;
 }
 
+// clang-format off
+static const char* const ttTireKeys[] = {
+    "name", "rim", "center", "axis", "innerRadius", "outerRadius", "width", "segments", "mass", "radius",
+    "shapeMatchCompliance", "ringCompliance", "attachCompliance", "damping", "staticFriction", "dynamicFriction",
+    "group", NULL };
+// clang-format on
+
+// The tire's surface for drawing: between slices j and j + 1 the tread, the bead and both sides,
+// each a quad of two triangles (slice j holds bead -, bead +, tread -, tread + at 4 j).
+static bool ttTireTriangles( ttParticleGroup* group, int segments )
+{
+	group->triangleCount = 8 * segments;
+	group->triangles = malloc( sizeof( int ) * 3 * (size_t)group->triangleCount );
+	if ( group->triangles == NULL )
+	{
+		return false;
+	}
+	static const int faces[4][2] = { { 2, 3 }, { 1, 0 }, { 0, 2 }, { 3, 1 } };
+	int t = 0;
+	for ( int j = 0; j < segments; ++j )
+	{
+		int here = 4 * j, next = 4 * ( ( j + 1 ) % segments );
+		for ( int f = 0; f < 4; ++f )
+		{
+			int a = here + faces[f][0], b = here + faces[f][1], c = next + faces[f][1], d = next + faces[f][0];
+			int quad[6] = { a, b, c, a, c, d };
+			memcpy( group->triangles + 6 * t++, quad, sizeof( quad ) );
+		}
+	}
+	return true;
+}
+
+// A tire around a rim body (ttBuildTire): "center" and "axis" in the rim's frame.
+static bool ttLoader_Tire( ttSceneLoader* loader, const cJSON* item, int index )
+{
+	ttSceneReader* r = &loader->reader;
+	ttTireDef def = ttDefaultTireDef();
+	char name[TT_SCENE_NAME_SIZE];
+	snprintf( name, sizeof( name ), "tire%d", index );
+	bool ok = ttReader_IsObject( r, item, NULL ) && ttReader_CheckKeys( r, item, ttTireKeys ) &&
+	          ttReader_Name( r, item, "name", false, name, TT_SCENE_NAME_SIZE );
+	if ( ok && ttReader_Has( item, "rim" ) == false )
+	{
+		ok = ttReader_Fail( r, "rim", "is required (the name of the wheel's body)" );
+	}
+	ok = ok && ttLoader_BodyRef( loader, item, "rim", false, &def.rim ) &&
+	     ttReader_Vec3( r, item, "center", ttRange_any, &def.localCenter ) &&
+	     ttReader_Vec3( r, item, "axis", ttRange_any, &def.localAxis ) &&
+	     ttReader_Number( r, item, "innerRadius", ttRange_positive, &def.innerRadius ) &&
+	     ttReader_Number( r, item, "outerRadius", ttRange_positive, &def.outerRadius ) &&
+	     ttReader_Number( r, item, "width", ttRange_positive, &def.width ) &&
+	     ttReader_Int( r, item, "segments", 6, 4096, &def.segments ) &&
+	     ttReader_Number( r, item, "mass", ttRange_positive, &def.mass ) &&
+	     ttReader_Number( r, item, "radius", ttRange_positive, &def.radius ) &&
+	     ttReader_Number( r, item, "shapeMatchCompliance", ttRange_nonNegative, &def.shapeMatchCompliance ) &&
+	     ttReader_Number( r, item, "ringCompliance", ttRange_any, &def.ringCompliance ) &&
+	     ttReader_Number( r, item, "attachCompliance", ttRange_nonNegative, &def.attachCompliance ) &&
+	     ttReader_Number( r, item, "damping", ttRange_nonNegative, &def.damping ) &&
+	     ttReader_Number( r, item, "staticFriction", ttRange_nonNegative, &def.staticFriction ) &&
+	     ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction ) &&
+	     ttReader_Int( r, item, "group", 1, 1000000, &def.group );
+	ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_tire, name, 4 * def.segments ) : NULL;
+	if ( group == NULL )
+	{
+		return false;
+	}
+	if ( ttBuildTire( loader->scene->worldId, &def, group->particles ) != ttResult_ok )
+	{
+		group->particleCount = 0;
+		return ttLoader_LibraryError( loader, NULL, "ttBuildTire" );
+	}
+	return ttTireTriangles( group, def.segments ) ? true : ttReader_Fail( r, NULL, "out of memory" );
+}
+
 typedef bool ttItemLoader( ttSceneLoader* loader, const cJSON* item, int index );
 
 static bool ttLoader_Array( ttSceneLoader* loader, const cJSON* root, const char* key, ttItemLoader* load )
@@ -656,5 +730,6 @@ bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root )
 	}
 	return ttLoader_Array( loader, root, "ropes", ttLoader_Rope ) &&
 	       ttLoader_Array( loader, root, "cloths", ttLoader_Cloth ) &&
-	       ttLoader_Array( loader, root, "softBodies", ttLoader_SoftBody );
+	       ttLoader_Array( loader, root, "softBodies", ttLoader_SoftBody ) &&
+	       ttLoader_Array( loader, root, "tires", ttLoader_Tire );
 }

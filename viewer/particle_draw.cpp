@@ -11,6 +11,8 @@ static Vec3f GroupColor( ttParticleGroupKind kind )
 			return { 0.25f, 0.55f, 0.85f };
 		case ttParticleGroup_softBody:
 			return { 0.95f, 0.55f, 0.2f };
+		case ttParticleGroup_tire:
+			return { 0.15f, 0.15f, 0.17f };
 		case ttParticleGroup_rope:
 			return { 0.55f, 0.4f, 0.25f };
 		default:

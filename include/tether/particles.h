@@ -205,3 +205,39 @@ TT_API ttResult ttBuildClothMesh( ttWorldId worldId, const ttClothDef* def, cons
                                   const int* triangles, int triangleCount, ttParticleId* particles );
 /// particles: vertexCount entries.
 TT_API ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticleId* particles );
+
+/// A tire (the XPBD paper's car, section 4): a ring of `segments` slices around a rigid rim, each
+/// slice 4 particles (bead and tread, at both sides of the width). The hexahedral element between
+/// two neighbouring slices is shape-matched (per element, as the paper's tires; neighbouring
+/// elements share a slice, so they are overlapping clusters), the whole tire once more
+/// (ringCompliance), and the bead particles are attached to the rim. With a stiff tread the tire's
+/// radial stiffness is that of the bead attachments: 2 * segments isotropic springs of compliance
+/// attachCompliance in parallel (tests/test_car.c). Defaults: a 15 cm RC car tire of 0.2 kg.
+typedef struct ttTireDef
+{
+	ttBodyId rim;                ///< the rigid body the bead is attached to (static, kinematic or dynamic)
+	ttVec3 localCenter;          ///< the wheel's centre in the rim's frame, m
+	ttVec3 localAxis;            ///< the wheel's axis in the rim's frame (any length > 0)
+	ttReal innerRadius;          ///< bead radius: the particles attached to the rim, m, > 0
+	ttReal outerRadius;          ///< tread radius (particle centres), m, > innerRadius
+	ttReal width;                ///< between the two sides' particle centres, m, > 0
+	int segments;                ///< slices around the wheel, in [6, 4096]: 4 * segments particles
+	ttReal mass;                 ///< total, kg, > 0, shared equally
+	ttReal radius;               ///< of each particle, m
+	ttReal shapeMatchCompliance; ///< per particle of each element's shape matching, m/N, >= 0
+	/// Per particle of one more shape matching over the whole tire, m/N; < 0 none. The elements
+	/// alone pass a load around the ring one element per iteration, so with few iterations the
+	/// ring flattens far more than its elements' stiffness says; the whole-ring cluster spreads
+	/// it in one projection (the belt of a real tire).
+	ttReal ringCompliance;
+	ttReal attachCompliance; ///< of each bead particle's attachment to the rim, m/N, >= 0
+	ttReal staticFriction, dynamicFriction;
+	ttReal damping; ///< of each particle, 1/s
+	int group;      ///< 0: a fresh group (the tire does not collide with itself)
+	int internalValue;
+} ttTireDef;
+
+TT_API ttTireDef ttDefaultTireDef( void );
+/// particles: 4 * segments entries, slice j at 4 j + { bead side -, bead side +, tread side -,
+/// tread side + } (sides along the axis); slice j at angle 2 pi j / segments about the axis.
+TT_API ttResult ttBuildTire( ttWorldId worldId, const ttTireDef* def, ttParticleId* particles );

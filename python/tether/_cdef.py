@@ -210,7 +210,8 @@ typedef struct ttProbe {
 } ttProbe;
 typedef struct ttParticleId { int32_t index1; uint32_t world0; uint32_t generation; } ttParticleId;
 typedef enum ttParticleGroupKind {
-    ttParticleGroup_particles = 0, ttParticleGroup_rope, ttParticleGroup_cloth, ttParticleGroup_softBody
+    ttParticleGroup_particles = 0, ttParticleGroup_rope, ttParticleGroup_cloth, ttParticleGroup_softBody,
+    ttParticleGroup_tire
 } ttParticleGroupKind;
 typedef struct ttParticleGroup {
     char name[64]; ttParticleGroupKind kind; ttParticleId* particles; int particleCount; int* triangles;
