@@ -1139,11 +1139,16 @@ def jakab_hair_world():
     return {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 3, "sleep": False}
 
 
+def jakab_hair_ground():
+    """The floor, 1 m below the hanging tip: out of reach, there so the scene is not empty of bodies."""
+    return {"name": "ground", "type": "static", "shapes": [{"type": "plane", "normal": vec(0, 1, 0)}]}
+
+
 def jakab_hair_rigid():
     """A strand of capsules on ball joints, fixed at its root, released horizontally (Jakab's fig. 6)."""
     n, seg = JAKAB_HAIR_SEGMENTS, JAKAB_HAIR_LENGTH / JAKAB_HAIR_SEGMENTS
     rx, ry, rz = JAKAB_HAIR_ROOT
-    bodies, joints = [], []
+    bodies, joints = [jakab_hair_ground()], []
     for i in range(n):
         bodies.append({"name": "s%d" % i, "position": vec(rx + (i + 0.5) * seg, ry, rz),
                        "mass": num(JAKAB_HAIR_MASS / n), "linearDamping": num(JAKAB_HAIR_DAMPING),
@@ -1177,6 +1182,7 @@ def jakab_hair_particles():
                        "same total mass %g kg (the fixed root's share excepted) and damping %g /s."
                        % (JAKAB_HAIR_SEGMENTS + 1, JAKAB_HAIR_RADIUS, JAKAB_HAIR_MASS, JAKAB_HAIR_DAMPING),
         "world": jakab_hair_world(),
+        "bodies": [jakab_hair_ground()],
         "ropes": [{"name": "strand", "start": vec(rx, ry, rz), "end": vec(rx + JAKAB_HAIR_LENGTH, ry, rz),
                    "segments": JAKAB_HAIR_SEGMENTS,
                    "mass": num(JAKAB_HAIR_MASS * (JAKAB_HAIR_SEGMENTS + 1) / JAKAB_HAIR_SEGMENTS),
@@ -1275,7 +1281,7 @@ def jakab_ragdoll_stairs():
         joints.append(joint)
     return {
         "name": "jakab_ragdoll_stairs",
-        "description": "Jakab's ragdoll: 15 bodies (boxes, capsules, a sphere; 1000 kg/m^3) on 9 ball joints with swing "
+        "description": "Jakab's ragdoll: 15 bodies (boxes, capsules, a sphere; 1000 kg/m^3) on 8 ball joints with swing "
                        "cones and twist ranges (neck, spine, shoulders, wrists, hips) and 6 limited hinges (elbows, "
                        "knees, ankles), human-like ranges; standing on a landing 1.2 m up, tilted %g degrees forward, "
                        "turned %g degrees and pushed at %g m/s down %d steps (%g m rise, %g m run)."
