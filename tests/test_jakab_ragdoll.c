@@ -172,6 +172,7 @@ int main( void )
 		ENSURE_BELOW( r.worstReadoutDifference, sizeof( ttReal ) == 4 ? 2e-3 : 1e-6 );
 		ENSURE_BELOW( r.pelvisEnd.y, 0.5 );
 		ENSURE( r.pelvisEnd.z - r.pelvisStart.z > 1.0 );
+		ENSURE( r.swingLimitsReached >= 6 && r.twistLimitsReached >= 6 );
 	}
 	return TEST_RESULT();
 }
