@@ -33,7 +33,7 @@ def write_scene(scene):
     keys = [k for k in ("name", "description", "_comment", "world") if k in scene]
     for key in keys:
         lines.append('  "%s": %s,' % (key, json.dumps(scene[key])))
-    lists = [k for k in ("bodies", "joints", "probes", "cloths", "softBodies", "tires") if k in scene]
+    lists = [k for k in ("bodies", "joints", "probes", "ropes", "cloths", "softBodies", "tires") if k in scene]
     for index, key in enumerate(lists):
         lines.append('  "%s": [' % key)
         lines.append(",\n".join("    " + json.dumps(item) for item in scene[key]))
@@ -1038,6 +1038,261 @@ def roller_coaster():
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# Jakab's comparisons (issue 12, item 5; ../shared/papers/realtime-rigid-constraints-jakab.md,
+# section 7): the same cloth and hair strand once as rigid bodies on ball joints and once as
+# particles, and a 15-body ragdoll with human-like limits falling down stairs. The test programs
+# tests/test_jakab_cloth.c, test_jakab_hair.c and test_jakab_ragdoll.c load these files.
+
+JAKAB_CLOTH_COUNT = 32  # nodes along each edge, as the paper's 32 x 32 cloth
+JAKAB_CLOTH_SPACING = 0.05  # m between neighbouring nodes: 1.55 m square
+JAKAB_CLOTH_MASS = 0.5  # kg in all
+JAKAB_CLOTH_NODE_RADIUS = 0.02  # m: sphere bodies and particles alike, 1 cm apart at rest
+JAKAB_CLOTH_HEIGHT = 1.0  # m, the cloth's starting plane
+JAKAB_BALL_CENTER = (0.0, 0.5, 0.0)
+JAKAB_BALL_RADIUS = 0.3  # top at 0.8 m: the cloth falls 0.18 m onto it
+JAKAB_FRICTION = 0.5
+
+
+def jakab_drape_world():
+    # Position-level contacts for both cloths, so that the comparison is of the cloth models (the
+    # particles' contacts are position-level too). With the default soft-step contacts the rigid
+    # cloth's 0.5 g nodes sink into the ball (test_jakab_cloth reports by how much).
+    return {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 3, "sleep": False,
+            "contactSolver": "xpbd"}
+
+
+def jakab_drape_statics():
+    return [{"name": "ground", "type": "static",
+             "shapes": [{"type": "plane", "normal": vec(0, 1, 0), "friction": JAKAB_FRICTION}]},
+            {"name": "ball", "type": "static", "position": vec(*JAKAB_BALL_CENTER),
+             "shapes": [{"type": "sphere", "radius": num(JAKAB_BALL_RADIUS), "friction": JAKAB_FRICTION}]}]
+
+
+def jakab_cloth_corner():
+    half = (JAKAB_CLOTH_COUNT - 1) * JAKAB_CLOTH_SPACING / 2
+    return (-half, JAKAB_CLOTH_HEIGHT, -half)
+
+
+def jakab_cloth_rigid():
+    """32 x 32 small spheres, neighbours joined by ball joints at the midpoint (Jakab's fig. 2)."""
+    n, d = JAKAB_CLOTH_COUNT, JAKAB_CLOTH_SPACING
+    x0, y0, z0 = jakab_cloth_corner()
+    bodies = jakab_drape_statics()
+    joints = []
+    for v in range(n):
+        for u in range(n):
+            bodies.append({"name": "n%d_%d" % (u, v), "position": vec(x0 + u * d, y0, z0 + v * d),
+                           "mass": num(JAKAB_CLOTH_MASS / (n * n)),
+                           "shapes": [{"type": "sphere", "radius": num(JAKAB_CLOTH_NODE_RADIUS),
+                                       "friction": JAKAB_FRICTION, "groupIndex": -1}]})
+    for v in range(n):
+        for u in range(n):
+            if u + 1 < n:
+                joints.append({"name": "u%d_%d" % (u, v), "type": "spherical", "bodyA": "n%d_%d" % (u, v),
+                               "bodyB": "n%d_%d" % (u + 1, v), "anchor": vec(x0 + (u + 0.5) * d, y0, z0 + v * d)})
+            if v + 1 < n:
+                joints.append({"name": "v%d_%d" % (u, v), "type": "spherical", "bodyA": "n%d_%d" % (u, v),
+                               "bodyB": "n%d_%d" % (u, v + 1), "anchor": vec(x0 + u * d, y0, z0 + (v + 0.5) * d)})
+    return {
+        "name": "jakab_cloth_rigid",
+        "description": "Jakab's cloth of rigid bodies: %d x %d spheres (radius %g m, %g m apart, %g kg in all) joined to "
+                       "their four neighbours by ball joints at the midpoints, no bending or shear stiffness, the "
+                       "spheres of the cloth do not collide with each other; dropped flat from %g m onto a fixed "
+                       "ball of radius %g m (top at %g m) over the ground. Compare jakab_cloth_particles.json."
+                       % (n, n, JAKAB_CLOTH_NODE_RADIUS, d, JAKAB_CLOTH_MASS, JAKAB_CLOTH_HEIGHT, JAKAB_BALL_RADIUS,
+                          JAKAB_BALL_CENTER[1] + JAKAB_BALL_RADIUS),
+        "world": jakab_drape_world(),
+        "bodies": bodies,
+        "joints": joints,
+    }
+
+
+def jakab_cloth_particles():
+    """The same cloth as particles (Jakab's fig. 3, his PBD baseline)."""
+    n, d = JAKAB_CLOTH_COUNT, JAKAB_CLOTH_SPACING
+    side = (n - 1) * d
+    return {
+        "name": "jakab_cloth_particles",
+        "description": "Jakab's PBD baseline: the cloth of jakab_cloth_rigid.json as %d x %d particles (radius %g m, "
+                       "%g kg in all, shared by triangle area) with rigid distance constraints on the grid edges and "
+                       "the alternating diagonals, no bending constraints; dropped flat from %g m onto the same ball."
+                       % (n, n, JAKAB_CLOTH_NODE_RADIUS, JAKAB_CLOTH_MASS, JAKAB_CLOTH_HEIGHT),
+        "world": jakab_drape_world(),
+        "bodies": jakab_drape_statics(),
+        "cloths": [{"name": "cloth", "origin": vec(*jakab_cloth_corner()), "axisU": vec(side, 0, 0),
+                    "axisV": vec(0, 0, side), "countU": n, "countV": n, "mass": num(JAKAB_CLOTH_MASS),
+                    "radius": num(JAKAB_CLOTH_NODE_RADIUS), "stretchCompliance": 0, "bendingCompliance": -1,
+                    "staticFriction": JAKAB_FRICTION, "dynamicFriction": JAKAB_FRICTION}],
+    }
+
+
+JAKAB_HAIR_SEGMENTS = 25
+JAKAB_HAIR_LENGTH = 0.5  # m: 2 cm segments
+JAKAB_HAIR_MASS = 0.005  # kg in all
+JAKAB_HAIR_RADIUS = 0.004  # m
+JAKAB_HAIR_ROOT = (0.0, 1.5, 0.0)
+JAKAB_HAIR_DAMPING = 1.0  # 1/s, linear: air drag on a thin strand
+
+
+def jakab_hair_world():
+    return {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 3, "sleep": False}
+
+
+def jakab_hair_ground():
+    """The floor, 1 m below the hanging tip: out of reach, there so the scene is not empty of bodies."""
+    return {"name": "ground", "type": "static", "shapes": [{"type": "plane", "normal": vec(0, 1, 0)}]}
+
+
+def jakab_hair_rigid():
+    """A strand of capsules on ball joints, fixed at its root, released horizontally (Jakab's fig. 6)."""
+    n, seg = JAKAB_HAIR_SEGMENTS, JAKAB_HAIR_LENGTH / JAKAB_HAIR_SEGMENTS
+    rx, ry, rz = JAKAB_HAIR_ROOT
+    bodies, joints = [jakab_hair_ground()], []
+    for i in range(n):
+        bodies.append({"name": "s%d" % i, "position": vec(rx + (i + 0.5) * seg, ry, rz),
+                       "mass": num(JAKAB_HAIR_MASS / n), "linearDamping": num(JAKAB_HAIR_DAMPING),
+                       "shapes": [{"type": "capsule", "radius": num(JAKAB_HAIR_RADIUS),
+                                   "halfLength": num(seg / 2 - JAKAB_HAIR_RADIUS), "groupIndex": -1}]})
+        joint = {"name": "j%d" % i, "type": "spherical"}
+        if i > 0:
+            joint["bodyA"] = "s%d" % (i - 1)
+        joint.update({"bodyB": "s%d" % i, "anchor": vec(rx + i * seg, ry, rz), "axis": vec(1, 0, 0)})
+        joints.append(joint)
+    return {
+        "name": "jakab_hair_rigid",
+        "description": "Jakab's hair of rigid bodies: a %g m strand of %d capsules (radius %g m, %g kg in all) on ball "
+                       "joints, the first held at %s by a ball joint to the world, released horizontally; linear "
+                       "damping %g /s. Compare jakab_hair_particles.json."
+                       % (JAKAB_HAIR_LENGTH, n, JAKAB_HAIR_RADIUS, JAKAB_HAIR_MASS, list(vec(*JAKAB_HAIR_ROOT)),
+                          JAKAB_HAIR_DAMPING),
+        "world": jakab_hair_world(),
+        "bodies": bodies,
+        "joints": joints,
+    }
+
+
+def jakab_hair_particles():
+    """The same strand as a particle rope (Jakab's fig. 7, after Mueller et al.'s inextensible hair)."""
+    rx, ry, rz = JAKAB_HAIR_ROOT
+    return {
+        "name": "jakab_hair_particles",
+        "description": "Jakab's PBD hair: the strand of jakab_hair_rigid.json as a rope of %d particles (radius %g m) "
+                       "with rigid distance constraints between neighbours, no bending, the root particle fixed; the "
+                       "same total mass %g kg (the fixed root's share excepted) and damping %g /s."
+                       % (JAKAB_HAIR_SEGMENTS + 1, JAKAB_HAIR_RADIUS, JAKAB_HAIR_MASS, JAKAB_HAIR_DAMPING),
+        "world": jakab_hair_world(),
+        "bodies": [jakab_hair_ground()],
+        "ropes": [{"name": "strand", "start": vec(rx, ry, rz), "end": vec(rx + JAKAB_HAIR_LENGTH, ry, rz),
+                   "segments": JAKAB_HAIR_SEGMENTS,
+                   "mass": num(JAKAB_HAIR_MASS * (JAKAB_HAIR_SEGMENTS + 1) / JAKAB_HAIR_SEGMENTS),
+                   "radius": num(JAKAB_HAIR_RADIUS), "compliance": 0, "bendingCompliance": -1, "fixStart": True,
+                   "damping": num(JAKAB_HAIR_DAMPING)}],
+    }
+
+
+# The ragdoll: 15 bodies in a standing pose (metres, feet on y = 0, facing +z), then lifted onto
+# the landing of a staircase, tilted forward and pushed down the stairs.
+JAKAB_RAGDOLL_PARTS = [
+    # name, shape, size, centre
+    ("pelvis", "box", (0.13, 0.08, 0.09), (0.0, 0.96, 0.0)),
+    ("chest", "box", (0.15, 0.13, 0.09), (0.0, 1.25, 0.0)),
+    ("head", "sphere", 0.1, (0.0, 1.55, 0.0)),
+    ("upperArmL", "capsule", (0.04, 0.09), (-0.21, 1.25, 0.0)),
+    ("forearmL", "capsule", (0.035, 0.08), (-0.21, 0.99, 0.0)),
+    ("handL", "box", (0.02, 0.05, 0.04), (-0.21, 0.80, 0.0)),
+    ("upperArmR", "capsule", (0.04, 0.09), (0.21, 1.25, 0.0)),
+    ("forearmR", "capsule", (0.035, 0.08), (0.21, 0.99, 0.0)),
+    ("handR", "box", (0.02, 0.05, 0.04), (0.21, 0.80, 0.0)),
+    ("thighL", "capsule", (0.06, 0.13), (-0.09, 0.68, 0.0)),
+    ("shinL", "capsule", (0.05, 0.13), (-0.09, 0.28, 0.0)),
+    ("footL", "box", (0.05, 0.03, 0.11), (-0.09, 0.03, 0.04)),
+    ("thighR", "capsule", (0.06, 0.13), (0.09, 0.68, 0.0)),
+    ("shinR", "capsule", (0.05, 0.13), (0.09, 0.28, 0.0)),
+    ("footR", "box", (0.05, 0.03, 0.11), (0.09, 0.03, 0.04)),
+]
+# name, parent, child, anchor, axis (spherical: the twist axis along the bone; hinge: the hinge
+# axis), limits in degrees (spherical: swing cone, twist range; hinge: range). Hinges turn about
+# +x (to the ragdoll's left): a negative angle brings the forearm forward, a positive one the shin
+# back; the ankle's positive angle points the toes down.
+JAKAB_RAGDOLL_JOINTS = [
+    ("neck", "chest", "head", (0.0, 1.415, 0.0), (0, 1, 0), "spherical", (45, -60, 60)),
+    ("spine", "pelvis", "chest", (0.0, 1.08, 0.0), (0, 1, 0), "spherical", (30, -30, 30)),
+    ("shoulderL", "chest", "upperArmL", (-0.21, 1.38, 0.0), (0, -1, 0), "spherical", (80, -70, 70)),
+    ("elbowL", "upperArmL", "forearmL", (-0.21, 1.12, 0.0), (1, 0, 0), "hinge", (-145, 0)),
+    ("wristL", "forearmL", "handL", (-0.21, 0.86, 0.0), (0, -1, 0), "spherical", (60, -30, 30)),
+    ("shoulderR", "chest", "upperArmR", (0.21, 1.38, 0.0), (0, -1, 0), "spherical", (80, -70, 70)),
+    ("elbowR", "upperArmR", "forearmR", (0.21, 1.12, 0.0), (1, 0, 0), "hinge", (-145, 0)),
+    ("wristR", "forearmR", "handR", (0.21, 0.86, 0.0), (0, -1, 0), "spherical", (60, -30, 30)),
+    ("hipL", "pelvis", "thighL", (-0.09, 0.88, 0.0), (0, -1, 0), "spherical", (70, -35, 35)),
+    ("kneeL", "thighL", "shinL", (-0.09, 0.48, 0.0), (1, 0, 0), "hinge", (0, 140)),
+    ("ankleL", "shinL", "footL", (-0.09, 0.08, 0.0), (1, 0, 0), "hinge", (-20, 45)),
+    ("hipR", "pelvis", "thighR", (0.09, 0.88, 0.0), (0, -1, 0), "spherical", (70, -35, 35)),
+    ("kneeR", "thighR", "shinR", (0.09, 0.48, 0.0), (1, 0, 0), "hinge", (0, 140)),
+    ("ankleR", "shinR", "footR", (0.09, 0.08, 0.0), (1, 0, 0), "hinge", (-20, 45)),
+]
+JAKAB_STAIR_STEPS = 6  # from the landing at 1.2 m down to the ground
+JAKAB_STAIR_RISE = 0.2
+JAKAB_STAIR_RUN = 0.3
+JAKAB_RAGDOLL_TILT_DEGREES = 25.0  # forward, about the feet
+JAKAB_RAGDOLL_YAW_DEGREES = 10.0  # a little turned, so that it does not fall symmetrically
+JAKAB_RAGDOLL_PUSH = 1.5  # m/s forward
+
+
+def jakab_ragdoll_stairs():
+    landing = JAKAB_STAIR_STEPS * JAKAB_STAIR_RISE
+    bodies = [{"name": "ground", "type": "static", "shapes": [{"type": "plane", "normal": vec(0, 1, 0)}]},
+              {"name": "landing", "type": "static", "position": vec(0, landing / 2, -0.5),
+               "shapes": [{"type": "box", "halfExtents": vec(1.0, landing / 2, 0.5)}]}]
+    for k in range(1, JAKAB_STAIR_STEPS):
+        top = landing - k * JAKAB_STAIR_RISE
+        bodies.append({"name": "step%d" % k, "type": "static",
+                       "position": vec(0, top / 2, (k - 0.5) * JAKAB_STAIR_RUN),
+                       "shapes": [{"type": "box", "halfExtents": vec(1.0, top / 2, JAKAB_STAIR_RUN / 2)}]})
+    pivot = (0.0, landing, -0.25)  # the feet, 0.25 m before the first edge
+    turn = quat_mul(quat_axis_angle((0, 1, 0), math.radians(JAKAB_RAGDOLL_YAW_DEGREES)),
+                    quat_axis_angle((1, 0, 0), math.radians(JAKAB_RAGDOLL_TILT_DEGREES)))
+
+    def place(p):
+        r = quat_rotate(turn, p)
+        return (pivot[0] + r[0], pivot[1] + r[1], pivot[2] + r[2])
+
+    push = quat_rotate(turn, (0, 0, JAKAB_RAGDOLL_PUSH))
+    for name, kind, size, centre in JAKAB_RAGDOLL_PARTS:
+        if kind == "box":
+            shape = {"type": "box", "halfExtents": vec(*size)}
+        elif kind == "sphere":
+            shape = {"type": "sphere", "radius": num(size)}
+        else:
+            shape = {"type": "capsule", "radius": num(size[0]), "center1": vec(0, -size[1], 0),
+                     "center2": vec(0, size[1], 0)}
+        shape["groupIndex"] = -1  # the parts of the ragdoll do not collide with each other
+        bodies.append({"name": name, "position": vec(*place(centre)), "rotation": vec(*turn),
+                       "linearVelocity": vec(push[0], 0, push[2]), "shapes": [shape]})
+    joints = []
+    for name, parent, child, anchor, axis, kind, limits in JAKAB_RAGDOLL_JOINTS:
+        joint = {"name": name, "type": kind, "bodyA": parent, "bodyB": child, "anchor": vec(*place(anchor)),
+                 "axis": vec(*quat_rotate(turn, axis))}
+        if kind == "hinge":
+            joint.update({"enableLimit": True, "lowerAngleDegrees": limits[0], "upperAngleDegrees": limits[1]})
+        else:
+            joint.update({"enableSwingLimit": True, "maxSwingAngleDegrees": limits[0], "enableTwistLimit": True,
+                          "lowerTwistAngleDegrees": limits[1], "upperTwistAngleDegrees": limits[2]})
+        joints.append(joint)
+    return {
+        "name": "jakab_ragdoll_stairs",
+        "description": "Jakab's ragdoll: 15 bodies (boxes, capsules, a sphere; 1000 kg/m^3) on 8 ball joints with swing "
+                       "cones and twist ranges (neck, spine, shoulders, wrists, hips) and 6 limited hinges (elbows, "
+                       "knees, ankles), human-like ranges; standing on a landing 1.2 m up, tilted %g degrees forward, "
+                       "turned %g degrees and pushed at %g m/s down %d steps (%g m rise, %g m run)."
+                       % (JAKAB_RAGDOLL_TILT_DEGREES, JAKAB_RAGDOLL_YAW_DEGREES, JAKAB_RAGDOLL_PUSH,
+                          JAKAB_STAIR_STEPS, JAKAB_STAIR_RISE, JAKAB_STAIR_RUN),
+        "world": {"gravity": vec(0, -9.81, 0), "substeps": 20, "iterations": 1, "seconds": 4, "sleep": False},
+        "bodies": bodies,
+        "joints": joints,
+    }
+
+
 # Other generated files (not scenes): path relative to scenes/ -> text.
 FILES = {
     "meshes/halfpipe.obj": halfpipe_obj,
@@ -1236,6 +1491,11 @@ SCENES = {
     "car_slope.json": car_slope,
     "bench_cloth.json": bench_cloth,
     "bench_soft_pile.json": bench_soft_pile,
+    "jakab_cloth_rigid.json": jakab_cloth_rigid,
+    "jakab_cloth_particles.json": jakab_cloth_particles,
+    "jakab_hair_rigid.json": jakab_hair_rigid,
+    "jakab_hair_particles.json": jakab_hair_particles,
+    "jakab_ragdoll_stairs.json": jakab_ragdoll_stairs,
 }
 
 
