@@ -44,7 +44,9 @@
 // target or motor (XPBD's angular pass of that joint, whose axis alignment finds the line hinge
 // already aligned).
 #include "core.h"
+#include "curve.h"
 #include "joint.h"
+#include "joint_path.h"
 #include "joint_solver.h"
 #include "long_range_union.h"
 #include "world.h"
@@ -579,6 +581,132 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count )
 }
 
 // ---------------------------------------------------------------------------------------------
+// Points on curves (section 2.6)
+
+/// A world vector in A's principal coordinates by the current frame: u_j = d . B_j / beta_j.
+static ttVec3 ttPm_ToLocal( const ttPmFrame* frame, const ttBody* body, ttVec3 d )
+{
+	if ( frame == NULL )
+	{
+		return ttInvRotate( body->q, d );
+	}
+	return ( ttVec3 ){ ttDot( d, frame->axis[0] ) / frame->beta[0], ttDot( d, frame->axis[1] ) / frame->beta[1],
+	                   ttDot( d, frame->axis[2] ) / frame->beta[2] };
+}
+
+/// Two unit vectors spanning the plane normal to the unit vector t.
+static void ttPm_NormalPlane( ttVec3 t, ttVec3* n1, ttVec3* n2 )
+{
+	*n1 = ttPerpendicular( t );
+	*n2 = ttCross( t, *n1 );
+}
+
+// At the substep's start: the arc length of B's point on the curve and the tangent there, in A's
+// principal frame. The curve's forces act normal to that tangent all substep (the family's
+// directions of time t), and the motor measures the travel along the curve from that point.
+static void ttPm_BeginPath( ttWorld* world, ttJoint* joint )
+{
+	ttPathFrame f =
+	    ttPathJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
+	ttVec3 point, tangent;
+	ttCurve_Evaluate( joint->curve, f.s, &point, &tangent );
+	joint->pathPosition = f.s;
+	joint->pathStart = f.s;
+	joint->pathStartTangent = tangent;
+}
+
+// A point of B's constellation on the curve g of A: a PTP between B's point p and the curve point
+// g(s + delta), whose force must be normal to the curve (frictionless). The paper finds delta by
+// iterating delta := delta - kappa lambda on the force's tangential part lambda; its fixed point
+// is what is solved here directly: the curve point nearest to p gives s + delta, and the force F
+// in the plane normal to the tangent at the substep's start (n1, n2) that moves p onto the curve
+// up to a slide along it, m_i . (M_A + M_B) F = m_i . (p - g) with m_i spanning the plane normal
+// to the tangent at g: a 2x2 system, eq. 22 restricted to the normal plane. Past a limit (or an
+// open curve's end) the curve point is the limit's and the PTP is whole (3x3), which stops the
+// point there. A motor is a force along the start tangent whose sum over the substep is capped
+// by maxMotorForce h^2 (force = impulse / h^2, as the readouts), chosen so that the point travels
+// motorSpeed h along the curve in the substep.
+static void ttPm_SolvePath( ttPmPair* pair, ttReal h )
+{
+	ttJoint* joint = pair->joint;
+	const ttPathJointDef* def = &joint->path;
+	const ttCurve* curve = joint->curve;
+	ttVec3 uB = joint->simFrameB.p;
+	ttVec3 centres =
+	    ttAdd( ttSub( pair->bodyB->origin, pair->bodyA->origin ),
+	           ttSub( ttPm_Center( pair->frameB, pair->bodyB ), ttPm_Center( pair->frameA, pair->bodyA ) ) );
+	ttVec3 pointB = ttAdd( centres, ttPm_Offset( pair->frameB, pair->bodyB, uB ) ); // from A's centre
+	ttReal s = ttCurve_Nearest( curve, ttPm_ToLocal( pair->frameA, pair->bodyA, pointB ), joint->pathPosition );
+	ttReal lower = def->enableLimit ? def->lowerPosition : 0;
+	ttReal upper = def->enableLimit ? def->upperPosition : curve->length;
+	bool atLimit = false;
+	if ( def->enableLimit || curve->closed == false )
+	{
+		atLimit = s <= lower || s >= upper;
+		s = ttClampReal( s, lower, upper );
+	}
+	joint->pathPosition = s;
+	ttVec3 uA, tangentLocal;
+	ttCurve_Evaluate( curve, s, &uA, &tangentLocal );
+	ttVec3 error = ttSub( pointB, ttPm_Offset( pair->frameA, pair->bodyA, uA ) );
+	ttMat3 invA = ttPm_InvInertia( pair->frameA, pair->bodyA );
+	ttMat3 invB = ttPm_InvInertia( pair->frameB, pair->bodyB );
+	ttVec3 rA = ttPm_Lever( pair->frameA, pair->bodyA, uA );
+	ttVec3 rB = ttPm_Lever( pair->frameB, pair->bodyB, uB );
+	ttMat3 k = ttMat3Add( ttPm_Mobility( pair->frameA, pair->bodyA, rA, invA ),
+	                      ttPm_Mobility( pair->frameB, pair->bodyB, rB, invB ) );
+	ttVec3 startTangent = ttNormalize( ttPm_Lever( pair->frameA, pair->bodyA, joint->pathStartTangent ) );
+	// The motor first, the curve last, so that the curve (or the limit) holds at the end of the
+	// solve; the curve's error counts what the motor's force will move the point.
+	ttVec3 force = TT_VEC3_ZERO;
+	if ( def->enableMotor )
+	{
+		// Travel of B's point along the curve this substep so far, wrapped on a closed curve.
+		ttReal travel = s - joint->pathStart;
+		if ( curve->closed && 2 * ttAbs( travel ) > curve->length )
+		{
+			travel -= travel > 0 ? curve->length : -curve->length;
+		}
+		ttReal w = ttDot( startTangent, ttMat3MulVec( k, startTangent ) );
+		if ( w > 0 )
+		{
+			ttReal cap = def->maxMotorForce * h * h;
+			ttReal* total = joint->lambda + ttJointPart_drive;
+			ttReal before = *total;
+			*total = ttClampReal( before + ( travel - def->motorSpeed * h ) / w, -cap, cap );
+			force = ttScale( *total - before, startTangent );
+			error = ttSub( error, ttMat3MulVec( k, force ) );
+		}
+	}
+	if ( atLimit )
+	{
+		force = ttAdd( force, ttMat3Solve( k, error ) );
+	}
+	else
+	{
+		ttVec3 tangent = ttNormalize( ttPm_Offset( pair->frameA, pair->bodyA, tangentLocal ) );
+		ttVec3 n[2], m[2];
+		ttPm_NormalPlane( startTangent, n, n + 1 );
+		ttPm_NormalPlane( tangent, m, m + 1 );
+		ttVec3 kn0 = ttMat3MulVec( k, n[0] ), kn1 = ttMat3MulVec( k, n[1] );
+		ttReal a00 = ttDot( m[0], kn0 ), a01 = ttDot( m[0], kn1 );
+		ttReal a10 = ttDot( m[1], kn0 ), a11 = ttDot( m[1], kn1 );
+		ttReal b0 = ttDot( m[0], error ), b1 = ttDot( m[1], error );
+		ttReal det = a00 * a11 - a01 * a10;
+		ttReal scale = ttAbs( a00 ) + ttAbs( a11 );
+		if ( scale > 0 && ttAbs( det ) > (ttReal)1e-9 * scale * scale )
+		{
+			ttReal f0 = ( b0 * a11 - b1 * a01 ) / det;
+			ttReal f1 = ( a00 * b1 - a10 * b0 ) / det;
+			force = ttAdd( force, ttAdd( ttScale( f0, n[0] ), ttScale( f1, n[1] ) ) );
+		}
+	}
+	ttPm_ApplyForce( pair->frameA, pair->bodyA, rA, invA, force );
+	ttPm_ApplyForce( pair->frameB, pair->bodyB, rB, invB, ttNeg( force ) );
+	joint->linearImpulse = ttSub( joint->linearImpulse, force );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Which joints are point-mass
 
 typedef enum ttPmRole
@@ -612,12 +740,14 @@ static ttPmRole ttPm_Role( const ttJoint* joint )
 			return rigid && joint->angularCompliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
 		case ttJoint_distance:
 			return joint->distance.compliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
+		case ttJoint_path:
+			return rigid ? ttPmRole_points : ttPmRole_xpbd;
 		default:
-			return ttPmRole_xpbd; // prismatic, generic and path joints
+			return ttPmRole_xpbd; // prismatic and generic joints
 	}
 }
 
-static void ttPm_SolveJoint( ttPmPair* pair )
+static void ttPm_SolveJoint( ttPmPair* pair, ttReal h )
 {
 	ttJoint* joint = pair->joint;
 	switch ( joint->type )
@@ -635,6 +765,9 @@ static void ttPm_SolveJoint( ttPmPair* pair )
 			joint->linearImpulse =
 			    ttAdd( joint->linearImpulse, ttPm_SolveLength( pair, joint->simFrameA.p, joint->simFrameB.p,
 			                                                   joint->distance.minLength, joint->distance.maxLength ) );
+			break;
+		case ttJoint_path:
+			ttPm_SolvePath( pair, h );
 			break;
 		default:
 			break;
@@ -661,7 +794,12 @@ static void ttPointMassJoints_BeginSubstep( ttStepContext* ctx )
 {
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
-		ttJoint_BeginSubstep( ctx->world, ttAwakeJoint( ctx->world, j ), ctx->h );
+		ttJoint* joint = ttAwakeJoint( ctx->world, j );
+		ttJoint_BeginSubstep( ctx->world, joint, ctx->h );
+		if ( joint->type == ttJoint_path && ttPm_Role( joint ) == ttPmRole_points )
+		{
+			ttPm_BeginPath( ctx->world, joint );
+		}
 	}
 }
 
@@ -696,7 +834,7 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 			    NULL,  NULL };
 			pair.frameA = ttPm_Frame( world, scratch, joint->bodyA );
 			pair.frameB = ttPm_Frame( world, scratch, joint->bodyB );
-			ttPm_SolveJoint( &pair );
+			ttPm_SolveJoint( &pair, ctx->h );
 		}
 		for ( int i = 0; i < scratch->touchedCount; ++i )
 		{
@@ -726,7 +864,10 @@ static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );
-		ttJoint_SolveVelocityDrives( ctx->world, joint, ctx->h ); // a path joint's motor (XPBD's)
+		if ( ttPm_Role( joint ) == ttPmRole_xpbd )
+		{
+			ttJoint_SolveVelocityDrives( ctx->world, joint, ctx->h ); // a compliant path joint's motor (XPBD's)
+		}
 		ttJoint_SolveVelocities( ctx->world, joint, ctx->h );
 		ttJoint_EndSubstep( joint, ctx->h );
 	}
