@@ -637,18 +637,8 @@ static void ttPm_SolvePath( ttPmPair* pair, ttReal h )
 	           ttSub( ttPm_Center( pair->frameB, pair->bodyB ), ttPm_Center( pair->frameA, pair->bodyA ) ) );
 	ttVec3 pointB = ttAdd( centres, ttPm_Offset( pair->frameB, pair->bodyB, uB ) ); // from A's centre
 	ttReal s = ttCurve_Nearest( curve, ttPm_ToLocal( pair->frameA, pair->bodyA, pointB ), joint->pathPosition );
-	ttReal lower = def->enableLimit ? def->lowerPosition : 0;
-	ttReal upper = def->enableLimit ? def->upperPosition : curve->length;
-	bool atLimit = false;
-	if ( def->enableLimit || curve->closed == false )
-	{
-		atLimit = s <= lower || s >= upper;
-		s = ttClampReal( s, lower, upper );
-	}
-	joint->pathPosition = s;
 	ttVec3 uA, tangentLocal;
 	ttCurve_Evaluate( curve, s, &uA, &tangentLocal );
-	ttVec3 error = ttSub( pointB, ttPm_Offset( pair->frameA, pair->bodyA, uA ) );
 	ttMat3 invA = ttPm_InvInertia( pair->frameA, pair->bodyA );
 	ttMat3 invB = ttPm_InvInertia( pair->frameB, pair->bodyB );
 	ttVec3 rA = ttPm_Lever( pair->frameA, pair->bodyA, uA );
@@ -656,8 +646,8 @@ static void ttPm_SolvePath( ttPmPair* pair, ttReal h )
 	ttMat3 k = ttMat3Add( ttPm_Mobility( pair->frameA, pair->bodyA, rA, invA ),
 	                      ttPm_Mobility( pair->frameB, pair->bodyB, rB, invB ) );
 	ttVec3 startTangent = ttNormalize( ttPm_Lever( pair->frameA, pair->bodyA, joint->pathStartTangent ) );
-	// The motor first, the curve last, so that the curve (or the limit) holds at the end of the
-	// solve; the curve's error counts what the motor's force will move the point.
+	// The motor first, the curve and its limits last, so that they hold at the end of the solve;
+	// both count where the motor's force will move the point (by -K F relative to A).
 	ttVec3 force = TT_VEC3_ZERO;
 	if ( def->enableMotor )
 	{
@@ -675,9 +665,27 @@ static void ttPm_SolvePath( ttPmPair* pair, ttReal h )
 			ttReal before = *total;
 			*total = ttClampReal( before + ( travel - def->motorSpeed * h ) / w, -cap, cap );
 			force = ttScale( *total - before, startTangent );
-			error = ttSub( error, ttMat3MulVec( k, force ) );
 		}
 	}
+	ttVec3 moved = ttMat3MulVec( k, force );
+	ttReal lower = def->enableLimit ? def->lowerPosition : 0;
+	ttReal upper = def->enableLimit ? def->upperPosition : curve->length;
+	bool atLimit = false;
+	if ( def->enableLimit || curve->closed == false )
+	{
+		ttReal predicted = s - ttDot( startTangent, moved );
+		atLimit = predicted <= lower || predicted >= upper;
+		if ( atLimit )
+		{
+			s = ttClampReal( predicted, lower, upper );
+			ttCurve_Evaluate( curve, s, &uA, &tangentLocal );
+			rA = ttPm_Lever( pair->frameA, pair->bodyA, uA );
+			k = ttMat3Add( ttPm_Mobility( pair->frameA, pair->bodyA, rA, invA ),
+			               ttPm_Mobility( pair->frameB, pair->bodyB, rB, invB ) );
+		}
+	}
+	joint->pathPosition = s;
+	ttVec3 error = ttSub( ttSub( pointB, ttPm_Offset( pair->frameA, pair->bodyA, uA ) ), moved );
 	if ( atLimit )
 	{
 		force = ttAdd( force, ttMat3Solve( k, error ) );
