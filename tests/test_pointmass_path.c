@@ -6,11 +6,17 @@
 //   at rest at x = -1.5, one substep per step of h: the wire does no work, so the speed is
 //   v = sqrt(2 g (y0 - y)) at every moment. The step's velocity is the chord (x(t) - x(t - h)) / h,
 //   which is the velocity at the middle of the step, so it is compared with the formula at the
-//   middle height (y(t) + y(t - h)) / 2; both are second order in h, and so is the family's
-//   iteration (a chord method on the constraint, as SHAKE): the worst speed error over 2 s must
-//   fall at least 3 times when h halves (4 for an exact second-order error) and stay under
-//   1e-4 m/s at h = 1/2400 s (1/3 of g h / 2 = 2 mm/s, the error a first-order scheme would show).
-//   The bead stays within 1e-9 m of the wire (float: 2e-5 m, ROUND_OFF).
+//   middle height (y(t) + y(t - h)) / 2, as the height the speed implies, v^2 / 2g, against the
+//   drop y0 - y (the speed itself is ill-conditioned at the turning points, where a height error
+//   e gives sqrt(2 g e)). Both are second order in h, and so is the family's iteration (a chord
+//   method on the constraint, as SHAKE): the worst error over 2 s must fall at least 3 times when
+//   h halves (4 for an exact second-order error) and stay under 1e-5 m at h = 1/2400 s (a
+//   first-order scheme's g h^2 / 2 per step over 4800 steps: 4e-3 m). In float the speed carries
+//   the rounding of v + g h, which has the same sign step after step while v stays in one binade
+//   (g h is a fixed number of units in the last place plus the same fraction): up to half a unit
+//   of v (2.4e-7 m/s at 4.7 m/s) per step, 1.1e-3 m/s over 4800 steps, v dv / g = 5.4e-4 m of
+//   height; the float tolerance is that. The bead stays within 1e-9 m of the wire (float: 2e-5 m,
+//   ROUND_OFF).
 // - A ring that floats free (no gravity) carries the curve; a bead on it is launched along it:
 //   the forces between them are equal and opposite, so the total momentum stays what it was (to
 //   round-off), the wire does no work, so the kinetic energy stays within 0.1 % (the same
@@ -57,7 +63,7 @@ static double Length3( ttVec3 v )
 	return sqrt( (double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z );
 }
 
-// Worst |v - sqrt(2 g (y0 - y_mid))| over 2 s at one substep per step of h.
+// Worst |v^2 / 2g - (y0 - y_mid)| over 2 s at one substep per step of h.
 static double BeadSpeedError( double h )
 {
 	ttVec3 points[17];
@@ -83,14 +89,14 @@ static double BeadSpeedError( double h )
 		ttWorld_Step( world, (ttReal)h );
 		double y = (double)ttBody_GetPosition( bead ).y;
 		double middle = 0.5 * ( y + last );
-		double expected = sqrt( fmax( 2 * G * ( y0 - middle ), 0 ) );
 		double speed = Length3( ttBody_GetLinearVelocity( bead ) );
-		worst = fmax( worst, fabs( speed - expected ) );
+		worst = fmax( worst, fabs( speed * speed / ( 2 * G ) - ( y0 - middle ) ) );
 		fastest = fmax( fastest, speed );
 		worstGap = fmax( worstGap, (double)ttJoint_GetPositionError( joint ) );
 		last = y;
 	}
-	printf( "h = 1/%.0f s: fastest %.4f m/s (sqrt(2 g y0) = %.4f), worst speed error %.3g m/s, worst gap %.3g m\n",
+	printf( "h = 1/%.0f s: fastest %.4f m/s (sqrt(2 g y0) = %.4f), worst height error of the speed %.3g m, worst gap "
+	        "%.3g m\n",
 	        1 / h, fastest, sqrt( 2 * G * y0 ), worst, worstGap );
 	ENSURE_NEAR( fastest, sqrt( 2 * G * y0 ), 0.01 );
 	ENSURE_BELOW( worstGap, ROUND_OFF );
@@ -104,11 +110,14 @@ static void BeadOnWire( void )
 	double coarse = BeadSpeedError( 1.0 / 1200 );
 	double fine = BeadSpeedError( 1.0 / 2400 );
 	printf( "error ratio %.2f (second order: 4)\n", coarse / fine );
-	ENSURE_BELOW( fine, 1e-4 );
 	if ( sizeof( ttReal ) == sizeof( double ) )
 	{
-		// In float the finer error is rounding of the positions (1e-7 m / h), not the scheme's.
+		ENSURE_BELOW( fine, 1e-5 );
 		ENSURE_BELOW( 3 * fine, coarse );
+	}
+	else
+	{
+		ENSURE_BELOW( fine, 5.4e-4 ); // the rounding of v + g h, not the scheme's error
 	}
 }
 
@@ -158,7 +167,10 @@ static void FloatingRing( void )
 	        "worst gap %.3g m\n",
 	        travelled, worstMomentum, worstEnergy, e0, worstGap );
 	ENSURE( travelled > 1 ); // it went round
-	ENSURE_BELOW( worstMomentum, sizeof( ttReal ) == sizeof( float ) ? 1e-4 : 1e-9 );
+	// Float: each substep's velocity is the position change over h, resolved to a unit in the last
+	// place of that change (3.7e-9 m at v dt = 0.03 m: 4.5e-6 m/s at h = 1/1200 s, 9e-6 kg m/s
+	// for the 2 kg ring); a random walk of that over 6000 substeps is 7e-4 kg m/s.
+	ENSURE_BELOW( worstMomentum, sizeof( ttReal ) == sizeof( float ) ? 1e-3 : 1e-9 );
 	ENSURE_BELOW( worstEnergy, 1e-3 * e0 );
 	ENSURE_BELOW( worstGap, sizeof( ttReal ) == sizeof( float ) ? 1e-4 : 1e-6 );
 	ttDestroyWorld( world );
@@ -193,7 +205,9 @@ static void MotorUphill( void )
 	printf( "after 0.5 s: speed %.5f m/s (motor 1), force along the rail %.4f N (m g sin 30 = %.4f)\n", speed, along,
 	        G * s );
 	ENSURE_NEAR( speed, 1, 1e-3 );
-	ENSURE_NEAR( along, G * s, 1e-3 * G );
+	// Float resolves the correction the readout comes from to one unit in the last place of the
+	// bead's position (1.2e-7 m between 1 and 2 m): m ulp / h^2 = 0.027 N at h = 1/480 s.
+	ENSURE_NEAR( along, G * s, sizeof( ttReal ) == sizeof( float ) ? 0.03 : 1e-3 * G );
 	for ( int frame = 0; frame < 120; ++frame )
 	{
 		ttWorld_Step( world, 1.0f / 60 );
