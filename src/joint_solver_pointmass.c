@@ -33,6 +33,10 @@
 // the points leave free. The paper carries forces from one frame into the next (F^0 = F(t - h)),
 // where that free pair could grow; tether starts every substep from zero, as XPBD does.
 //
+// A path joint is a point of B's constellation on a curve of A (section 2.6, ttPm_SolvePath): a
+// PTP to the curve point whose force is normal to the curve at the substep's start, with the
+// limits along the curve as a whole PTP and the motor as a capped force along it.
+//
 // The frames are rebuilt from the bodies at the start of each solve and written back at its end
 // (centre; orientation by the polar decomposition of [B_0/beta_0, B_1/beta_1, B_2/beta_2]), so the
 // step derives the velocities from them as for any position-level family.

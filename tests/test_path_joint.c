@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Path joints (a point of a body kept on a curve; van Overveld's point-to-curve constraint) under
-// the XPBD and the velocity-level joint families (the roller coaster also under the point-mass
-// family, which solves path joints by the XPBD rule).
+// the XPBD, the velocity-level and the point-mass joint families (each scene under all three; the
+// point-mass family's own tests are in test_pointmass_path.c).
 //
 // - A bead on a frictionless wire shaped y = x^2 / 2 (a smooth Catmull-Rom spline through 17
 //   points), released at rest at x = -1.5: the wire does no work, so the bead's energy
