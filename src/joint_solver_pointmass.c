@@ -47,6 +47,7 @@
 // the angular part of a spherical joint with a swing or twist limit and of a hinge with a limit,
 // target or motor (XPBD's angular pass of that joint, whose axis alignment finds the line hinge
 // already aligned).
+#include "constraint.h"
 #include "core.h"
 #include "curve.h"
 #include "joint.h"
@@ -544,8 +545,42 @@ static void ttPm_SolveBlock( ttPmPair* pair, const ttVec3* uA, const ttVec3* uB,
 	ttPm_Turn( pair->frameB, pair->bodyB, invB, ttNeg( forceSum ), ttNeg( momentB ) );
 }
 
+/// Whether a hinge's angle limit is this family's (rigid, and no target or motor, whose XPBD
+/// angular pass would take the limit too).
+static bool ttPm_OwnsHingeLimit( const ttJoint* joint )
+{
+	const ttHingeJointDef* def = &joint->hinge;
+	return joint->type == ttJoint_hinge && def->enableLimit && def->limitCompliance == 0 && def->enableMotor == false &&
+	       def->enableTarget == false;
+}
+
+/// A direction given in a body's principal coordinates, in world axes by the current frame.
+static ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
+{
+	return ttNormalize( ttPm_Offset( frame, body, u ) );
+}
+
+// A hinge's angle on the current frames, as ttHingeJoint_ComputeAngle measures it: B's frame y
+// against A's about A's frame x.
+static ttReal ttPm_HingeAngle( const ttPmPair* pair )
+{
+	const ttJoint* joint = pair->joint;
+	ttVec3 x = { 1, 0, 0 }, y = { 0, 1, 0 };
+	ttVec3 aA = ttPm_Direction( pair->frameA, pair->bodyA, ttRotate( joint->simFrameA.q, x ) );
+	ttVec3 bA = ttPm_Direction( pair->frameA, pair->bodyA, ttRotate( joint->simFrameA.q, y ) );
+	ttVec3 bB = ttPm_Direction( pair->frameB, pair->bodyB, ttRotate( joint->simFrameB.q, y ) );
+	return ttSignedAngle( aA, bA, bB );
+}
+
 // The PTPs of a joint with `count` points (1 spherical, 2 line hinge, 3 weld): the force sum and
 // the moment about B's anchor go into the readouts.
+//
+// A hinge past a stop of its angle limit is, for that solve, a weld at the stop (as the XPBD
+// hinge is): the line hinge's two points and a third, B's point at anchor + a y_B, shared with
+// A's point at anchor + a y_A turned about the axis to the stop angle. The three are solved as
+// one block, so the stop turns B back about the hinge line, not about the centres (which would
+// open the hinge by the arm times the excess). The stop only pushes: within the limits, or once
+// turned back to the stop, the third point is not there.
 static void ttPm_SolvePoints( ttPmPair* pair, int count )
 {
 	ttJoint* joint = pair->joint;
@@ -558,6 +593,18 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count )
 		uB[n++] = ttPm_AlongFrame( joint->simFrameB, 0, arm );
 		uA[n] = ttPm_AlongFrame( joint->simFrameA, 0, -arm );
 		uB[n++] = ttPm_AlongFrame( joint->simFrameB, 0, -arm );
+		if ( ttPm_OwnsHingeLimit( joint ) )
+		{
+			ttReal angle = ttPm_HingeAngle( pair );
+			ttReal excess = ttAngleLimitExcess( angle, joint->hinge.lowerAngle, joint->hinge.upperAngle );
+			if ( excess != 0 )
+			{
+				ttReal stop = angle - excess;
+				ttVec3 turned = { 0, arm * ttCos( stop ), arm * ttSin( stop ) };
+				uA[n] = ttAdd( joint->simFrameA.p, ttRotate( joint->simFrameA.q, turned ) );
+				uB[n++] = ttPm_AlongFrame( joint->simFrameB, 1, arm );
+			}
+		}
 	}
 	else
 	{
@@ -571,10 +618,10 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count )
 	}
 	// Levers at the poses the forces act at (before the frames move).
 	ttVec3 levers[3];
-	ttVec3 anchorB = ttPm_Offset( pair->frameB, pair->bodyB, joint->simFrameB.p );
+	ttVec3 anchorB = ttPm_Lever( pair->frameB, pair->bodyB, joint->simFrameB.p );
 	for ( int i = 0; i < n; ++i )
 	{
-		levers[i] = ttSub( ttPm_Offset( pair->frameB, pair->bodyB, uB[i] ), anchorB );
+		levers[i] = ttSub( ttPm_Lever( pair->frameB, pair->bodyB, uB[i] ), anchorB );
 	}
 	if ( n == 1 )
 	{
@@ -752,7 +799,10 @@ static ttPmRole ttPm_Role( const ttJoint* joint )
 			{
 				return ttPmRole_xpbd;
 			}
-			return joint->hinge.enableLimit || joint->hinge.enableMotor || joint->hinge.enableTarget
+			// A rigid limit is the family's own (ttPm_SolvePoints); a soft one, a target and a motor
+			// are XPBD's angular pass (which then takes the limit too).
+			return joint->hinge.enableMotor || joint->hinge.enableTarget ||
+			               ( joint->hinge.enableLimit && ttPm_OwnsHingeLimit( joint ) == false )
 			           ? ttPmRole_pointsAngular
 			           : ttPmRole_points;
 		case ttJoint_fixed:
