@@ -44,9 +44,10 @@
 // What falls back to the XPBD solves (joint.h) within the same solve, after the point-mass pass:
 // prismatic and generic joints, and any joint whose attachment is compliant (linearCompliance or,
 // for fixed and hinge joints, angularCompliance > 0, a distance joint's compliance > 0), whole;
-// the angular part of a spherical joint with a swing or twist limit and of a hinge with a limit,
-// target or motor (XPBD's angular pass of that joint, whose axis alignment finds the line hinge
-// already aligned).
+// the angular part of a spherical joint with a swing or twist limit and of a hinge with a target,
+// a motor or a soft limit (XPBD's angular pass of that joint, whose axis alignment finds the line
+// hinge already aligned). A hinge's rigid limit is the family's own: past a stop the line hinge
+// is a weld of three shared points at the stop angle (ttPm_SolvePoints).
 #include "constraint.h"
 #include "core.h"
 #include "curve.h"
