@@ -37,6 +37,9 @@
 // PTP to the curve point whose force is normal to the curve at the substep's start, with the
 // limits along the curve as a whole PTP and the motor as a capped force along it.
 //
+// Files: this one holds the shared points and the family; the frames are joint_pointmass_frame.c,
+// the points on curves joint_pointmass_path.c (joint_pointmass.h).
+//
 // The frames are rebuilt from the bodies at the start of each solve and written back at its end
 // (centre; orientation by the polar decomposition of [B_0/beta_0, B_1/beta_1, B_2/beta_2]), so the
 // step derives the velocities from them as for any position-level family.
@@ -50,33 +53,12 @@
 // is a weld of three shared points at the stop angle (ttPm_SolvePoints).
 #include "constraint.h"
 #include "core.h"
-#include "curve.h"
 #include "joint.h"
-#include "joint_path.h"
+#include "joint_pointmass.h"
 #include "joint_solver.h"
-#include "long_range_union.h"
 #include "world.h"
 
 #include "tether/tether.h"
-
-/// Rigidity projection passes per solve (the paper's "2 or 3 iterations" of section 3).
-#define TT_PM_RIGIDITY_PASSES 3
-
-/// Relative tolerance of the write-back's rotation (ttPm_WriteBack). ttExtractRotation's float
-/// default, 1e-6, left every turn under a microradian unwritten: a pendulum's bob is turned by
-/// the joint by 1e-8 to 1e-6 rad per iteration, and dropping those made its period 0.42 % short
-/// (spherical joint) or 0.11 % long (hinge) in float. 1e-8 is under a float quaternion's
-/// resolution (6e-8), so what is left is rounding; double keeps its 1e-12.
-#define TT_PM_ROTATION_TOLERANCE ( sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-8 : (ttReal)1e-12 )
-
-typedef struct ttPmFrame
-{
-	ttVec3 c;        ///< centre of mass relative to the body's origin (body->delta)
-	ttVec3 axis[3];  ///< B_j
-	ttVec3 start[3]; ///< B_j at the start of the substep: the directions the forces act along
-	ttReal beta[3];  ///< |B_j| that the rigidity constraints keep
-	unsigned stamp;  ///< the solve this frame was built in
-} ttPmFrame;
 
 typedef struct ttPointMassScratch
 {
@@ -89,11 +71,6 @@ typedef struct ttPointMassScratch
 
 // ---------------------------------------------------------------------------------------------
 // Frames
-
-static bool ttPm_IsMovable( const ttBody* body )
-{
-	return body->type == ttBody_dynamic && body->invMass > 0;
-}
 
 static ttPointMassScratch* ttPm_Scratch( ttWorld* world )
 {
@@ -136,34 +113,6 @@ static ttPointMassScratch* ttPm_Scratch( ttWorld* world )
 	return scratch;
 }
 
-// Eqs. 5-9: B_j along principal axis j with |B_j| = sqrt(J_j), J_j = (I_k + I_l - I_j) / 2. A
-// direction without second moment (a thin rod's cross axes, a point mass) keeps a short basis
-// vector so the rigidity constraints still have a direction to hold; beta only weighs those
-// projections, the response to a force comes from the inertia (ttPm_InvInertia).
-static void ttPm_BuildFrame( ttPmFrame* frame, const ttBody* body )
-{
-	ttVec3 moments = body->inertia;
-	ttReal second[3] = { ( moments.y + moments.z - moments.x ) / 2, ( moments.z + moments.x - moments.y ) / 2,
-	                     ( moments.x + moments.y - moments.z ) / 2 };
-	ttReal largest = 0;
-	for ( int j = 0; j < 3; ++j )
-	{
-		largest = ttMaxReal( largest, second[j] );
-	}
-	ttReal floor = largest > 0 ? (ttReal)1e-6 * largest : 1;
-	ttMat3 r = ttMat3FromQuat( body->q );
-	ttMat3 r0 = ttMat3FromQuat( body->prevQ );
-	ttVec3 columns[3] = { r.cx, r.cy, r.cz };
-	ttVec3 startColumns[3] = { r0.cx, r0.cy, r0.cz };
-	frame->c = body->delta;
-	for ( int j = 0; j < 3; ++j )
-	{
-		frame->beta[j] = ttSqrt( ttMaxReal( second[j], floor ) );
-		frame->axis[j] = ttScale( frame->beta[j], columns[j] );
-		frame->start[j] = ttScale( frame->beta[j], startColumns[j] );
-	}
-}
-
 static ttPmFrame* ttPm_Frame( ttWorld* world, ttPointMassScratch* scratch, int bodyIndex )
 {
 	ttBody* body = ttWorld_Body( world, bodyIndex );
@@ -181,140 +130,8 @@ static ttPmFrame* ttPm_Frame( ttWorld* world, ttPointMassScratch* scratch, int b
 	return frame;
 }
 
-static ttVec3 ttPm_UnitAxis( const ttPmFrame* frame, int j )
-{
-	return ttScale( 1 / frame->beta[j], frame->axis[j] );
-}
-
-/// Offset from the centre of a point with principal coordinates u: sum_j (u_j / beta_j) B_j.
-static ttVec3 ttPm_Offset( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
-{
-	if ( frame == NULL )
-	{
-		return ttRotate( body->q, u );
-	}
-	ttVec3 r = ttScale( u.x / frame->beta[0], frame->axis[0] );
-	r = ttMulAdd( r, u.y / frame->beta[1], frame->axis[1] );
-	return ttMulAdd( r, u.z / frame->beta[2], frame->axis[2] );
-}
-
-/// The same offset in the frame at the substep's start: the lever the force acts through.
-static ttVec3 ttPm_Lever( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
-{
-	if ( frame == NULL )
-	{
-		return ttRotate( body->q, u );
-	}
-	ttVec3 r = ttScale( u.x / frame->beta[0], frame->start[0] );
-	r = ttMulAdd( r, u.y / frame->beta[1], frame->start[1] );
-	return ttMulAdd( r, u.z / frame->beta[2], frame->start[2] );
-}
-
-static ttVec3 ttPm_Center( const ttPmFrame* frame, const ttBody* body )
-{
-	return frame != NULL ? frame->c : body->delta;
-}
-
-/// I^-1 in world axes at the substep's start (zero for a body that does not turn).
-static ttMat3 ttPm_InvInertia( const ttPmFrame* frame, const ttBody* body )
-{
-	if ( frame == NULL || body->fixedRotation )
-	{
-		return ( ttMat3 ){ 0 };
-	}
-	ttMat3 directions = { ttScale( 1 / frame->beta[0], frame->start[0] ),
-	                      ttScale( 1 / frame->beta[1], frame->start[1] ),
-	                      ttScale( 1 / frame->beta[2], frame->start[2] ) };
-	return ttMat3RotateDiagonal( directions, body->invInertia );
-}
-
-/// Eq. 21 for the rigid response: the displacement of the point at offset r per unit force
-/// there, 1/m E - [r]x I^-1 [r]x.
-static ttMat3 ttPm_Mobility( const ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia )
-{
-	if ( frame == NULL )
-	{
-		return ( ttMat3 ){ 0 };
-	}
-	ttMat3 skew = ttMat3Skew( r );
-	ttMat3 rotational = ttMat3Mul( ttMat3Transpose( skew ), ttMat3Mul( invInertia, skew ) );
-	return ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ body->invMass, body->invMass, body->invMass } ), rotational );
-}
-
-/// Eqs. 19-20, linearised, for a force sum F and its moment about the centre T:
-/// c += F / m, B_j += (I^-1 T) x B_j.
-static void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 force, ttVec3 moment )
-{
-	if ( frame == NULL )
-	{
-		return;
-	}
-	frame->c = ttMulAdd( frame->c, body->invMass, force );
-	ttVec3 turn = ttMat3MulVec( invInertia, moment );
-	for ( int j = 0; j < 3; ++j )
-	{
-		frame->axis[j] = ttAdd( frame->axis[j], ttCross( turn, frame->start[j] ) );
-	}
-}
-
-static void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia, ttVec3 force )
-{
-	ttPm_Turn( frame, body, invInertia, force, ttCross( r, force ) );
-}
-
-// Eq. 12's multipliers as projections with unit generalised masses: an orthogonality constraint
-// B_j' . B_j'' = 0 moves B_j' along B_j'' and B_j'' along B_j' by the same multiplier; a length
-// constraint |B_j| = beta_j moves B_j along itself.
-static void ttPm_Rigidify( ttPmFrame* frame )
-{
-	for ( int pass = 0; pass < TT_PM_RIGIDITY_PASSES; ++pass )
-	{
-		for ( int j = 0; j < 3; ++j )
-		{
-			int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
-			ttVec3 a = frame->axis[k], b = frame->axis[l];
-			ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
-			ttReal multiplier = slope != 0 ? -ttDot( a, b ) / slope : 0;
-			frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
-			frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
-		}
-		for ( int j = 0; j < 3; ++j )
-		{
-			ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
-			ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
-			if ( slope > 0 )
-			{
-				frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
-			}
-		}
-	}
-}
-
-// The pose back into the body: centre, and the rotation nearest to the frame's directions.
-static void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame )
-{
-	body->delta = frame->c;
-	if ( body->fixedRotation )
-	{
-		return;
-	}
-	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
-	ttQuat q = body->q;
-	ttExtractRotationWithin( directions, &q, 20, TT_PM_ROTATION_TOLERANCE );
-	body->q = q;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Shared points
-
-typedef struct ttPmPair
-{
-	ttWorld* world;
-	ttPointMassScratch* scratch;
-	ttJoint* joint;
-	ttBody *bodyA, *bodyB;
-	ttPmFrame *frameA, *frameB;
-} ttPmPair;
 
 // One PTP between the body points with principal coordinates uA on A and uB on B (eq. 22). The
 // force F acts on A and -F on B; returns the impulse on B (-F, the sign of XPBD's lambda), which
@@ -640,140 +457,6 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count )
 }
 
 // ---------------------------------------------------------------------------------------------
-// Points on curves (section 2.6)
-
-/// A world vector in A's principal coordinates by the current frame: u_j = d . B_j / beta_j.
-static ttVec3 ttPm_ToLocal( const ttPmFrame* frame, const ttBody* body, ttVec3 d )
-{
-	if ( frame == NULL )
-	{
-		return ttInvRotate( body->q, d );
-	}
-	return ( ttVec3 ){ ttDot( d, frame->axis[0] ) / frame->beta[0], ttDot( d, frame->axis[1] ) / frame->beta[1],
-	                   ttDot( d, frame->axis[2] ) / frame->beta[2] };
-}
-
-/// Two unit vectors spanning the plane normal to the unit vector t.
-static void ttPm_NormalPlane( ttVec3 t, ttVec3* n1, ttVec3* n2 )
-{
-	*n1 = ttPerpendicular( t );
-	*n2 = ttCross( t, *n1 );
-}
-
-// At the substep's start: the arc length of B's point on the curve and the tangent there, in A's
-// principal frame. The curve's forces act normal to that tangent all substep (the family's
-// directions of time t), and the motor measures the travel along the curve from that point.
-static void ttPm_BeginPath( ttWorld* world, ttJoint* joint )
-{
-	ttPathFrame f =
-	    ttPathJoint_ComputeFrame( joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ) );
-	ttVec3 point, tangent;
-	ttCurve_Evaluate( joint->curve, f.s, &point, &tangent );
-	joint->pathPosition = f.s;
-	joint->pathStart = f.s;
-	joint->pathStartTangent = tangent;
-}
-
-// A point of B's constellation on the curve g of A: a PTP between B's point p and the curve point
-// g(s + delta), whose force must be normal to the curve (frictionless). The paper finds delta by
-// iterating delta := delta - kappa lambda on the force's tangential part lambda; its fixed point
-// is what is solved here directly: the curve point nearest to p gives s + delta, and the force F
-// in the plane normal to the tangent at the substep's start (n1, n2) that moves p onto the curve
-// up to a slide along it, m_i . (M_A + M_B) F = m_i . (p - g) with m_i spanning the plane normal
-// to the tangent at g: a 2x2 system, eq. 22 restricted to the normal plane. Past a limit (or an
-// open curve's end) the curve point is the limit's and the PTP is whole (3x3), which stops the
-// point there. A motor is a force along the start tangent whose sum over the substep is capped
-// by maxMotorForce h^2 (force = impulse / h^2, as the readouts), chosen so that the point travels
-// motorSpeed h along the curve in the substep.
-static void ttPm_SolvePath( ttPmPair* pair, ttReal h )
-{
-	ttJoint* joint = pair->joint;
-	const ttPathJointDef* def = &joint->path;
-	const ttCurve* curve = joint->curve;
-	ttVec3 uB = joint->simFrameB.p;
-	ttVec3 centres =
-	    ttAdd( ttSub( pair->bodyB->origin, pair->bodyA->origin ),
-	           ttSub( ttPm_Center( pair->frameB, pair->bodyB ), ttPm_Center( pair->frameA, pair->bodyA ) ) );
-	ttVec3 pointB = ttAdd( centres, ttPm_Offset( pair->frameB, pair->bodyB, uB ) ); // from A's centre
-	ttReal s = ttCurve_Nearest( curve, ttPm_ToLocal( pair->frameA, pair->bodyA, pointB ), joint->pathPosition );
-	ttVec3 uA, tangentLocal;
-	ttCurve_Evaluate( curve, s, &uA, &tangentLocal );
-	ttMat3 invA = ttPm_InvInertia( pair->frameA, pair->bodyA );
-	ttMat3 invB = ttPm_InvInertia( pair->frameB, pair->bodyB );
-	ttVec3 rA = ttPm_Lever( pair->frameA, pair->bodyA, uA );
-	ttVec3 rB = ttPm_Lever( pair->frameB, pair->bodyB, uB );
-	ttMat3 k = ttMat3Add( ttPm_Mobility( pair->frameA, pair->bodyA, rA, invA ),
-	                      ttPm_Mobility( pair->frameB, pair->bodyB, rB, invB ) );
-	ttVec3 startTangent = ttNormalize( ttPm_Lever( pair->frameA, pair->bodyA, joint->pathStartTangent ) );
-	// The motor first, the curve and its limits last, so that they hold at the end of the solve;
-	// both count where the motor's force will move the point (by -K F relative to A).
-	ttVec3 force = TT_VEC3_ZERO;
-	if ( def->enableMotor )
-	{
-		// Travel of B's point along the curve this substep so far, wrapped on a closed curve.
-		ttReal travel = s - joint->pathStart;
-		if ( curve->closed && 2 * ttAbs( travel ) > curve->length )
-		{
-			travel -= travel > 0 ? curve->length : -curve->length;
-		}
-		ttReal w = ttDot( startTangent, ttMat3MulVec( k, startTangent ) );
-		if ( w > 0 )
-		{
-			ttReal cap = def->maxMotorForce * h * h;
-			ttReal* total = joint->lambda + ttJointPart_drive;
-			ttReal before = *total;
-			*total = ttClampReal( before + ( travel - def->motorSpeed * h ) / w, -cap, cap );
-			force = ttScale( *total - before, startTangent );
-		}
-	}
-	ttVec3 moved = ttMat3MulVec( k, force );
-	ttReal lower = def->enableLimit ? def->lowerPosition : 0;
-	ttReal upper = def->enableLimit ? def->upperPosition : curve->length;
-	bool atLimit = false;
-	if ( def->enableLimit || curve->closed == false )
-	{
-		ttReal predicted = s - ttDot( startTangent, moved );
-		atLimit = predicted <= lower || predicted >= upper;
-		if ( atLimit )
-		{
-			s = ttClampReal( predicted, lower, upper );
-			ttCurve_Evaluate( curve, s, &uA, &tangentLocal );
-			rA = ttPm_Lever( pair->frameA, pair->bodyA, uA );
-			k = ttMat3Add( ttPm_Mobility( pair->frameA, pair->bodyA, rA, invA ),
-			               ttPm_Mobility( pair->frameB, pair->bodyB, rB, invB ) );
-		}
-	}
-	joint->pathPosition = s;
-	ttVec3 error = ttSub( ttSub( pointB, ttPm_Offset( pair->frameA, pair->bodyA, uA ) ), moved );
-	if ( atLimit )
-	{
-		force = ttAdd( force, ttMat3Solve( k, error ) );
-	}
-	else
-	{
-		ttVec3 tangent = ttNormalize( ttPm_Offset( pair->frameA, pair->bodyA, tangentLocal ) );
-		ttVec3 n[2], m[2];
-		ttPm_NormalPlane( startTangent, n, n + 1 );
-		ttPm_NormalPlane( tangent, m, m + 1 );
-		ttVec3 kn0 = ttMat3MulVec( k, n[0] ), kn1 = ttMat3MulVec( k, n[1] );
-		ttReal a00 = ttDot( m[0], kn0 ), a01 = ttDot( m[0], kn1 );
-		ttReal a10 = ttDot( m[1], kn0 ), a11 = ttDot( m[1], kn1 );
-		ttReal b0 = ttDot( m[0], error ), b1 = ttDot( m[1], error );
-		ttReal det = a00 * a11 - a01 * a10;
-		ttReal scale = ttAbs( a00 ) + ttAbs( a11 );
-		if ( scale > 0 && ttAbs( det ) > (ttReal)1e-9 * scale * scale )
-		{
-			ttReal f0 = ( b0 * a11 - b1 * a01 ) / det;
-			ttReal f1 = ( a00 * b1 - a10 * b0 ) / det;
-			force = ttAdd( force, ttAdd( ttScale( f0, n[0] ), ttScale( f1, n[1] ) ) );
-		}
-	}
-	ttPm_ApplyForce( pair->frameA, pair->bodyA, rA, invA, force );
-	ttPm_ApplyForce( pair->frameB, pair->bodyB, rB, invB, ttNeg( force ) );
-	joint->linearImpulse = ttSub( joint->linearImpulse, force );
-}
-
-// ---------------------------------------------------------------------------------------------
 // Which joints are point-mass
 
 typedef enum ttPmRole
@@ -899,9 +582,8 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 			{
 				continue;
 			}
-			ttPmPair pair = {
-			    world, scratch, joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ),
-			    NULL,  NULL };
+			ttPmPair pair = { world, joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ),
+			                  NULL,  NULL };
 			pair.frameA = ttPm_Frame( world, scratch, joint->bodyA );
 			pair.frameB = ttPm_Frame( world, scratch, joint->bodyB );
 			ttPm_SolveJoint( &pair, ctx->h );
