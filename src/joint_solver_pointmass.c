@@ -399,9 +399,22 @@ static ttReal ttPm_HingeAngle( const ttPmPair* pair )
 // one block, so the stop turns B back about the hinge line, not about the centres (which would
 // open the hinge by the arm times the excess). The stop only pushes: within the limits, or once
 // turned back to the stop, the third point is not there.
-static void ttPm_SolvePoints( ttPmPair* pair, int count )
+//
+// With `stopsOnly` only a hinge past a stop is solved (the sweep of stops after all the joints).
+static void ttPm_SolvePoints( ttPmPair* pair, int count, bool stopsOnly )
 {
 	ttJoint* joint = pair->joint;
+	ttReal excess = 0, stop = 0;
+	if ( count == 2 && ttPm_OwnsHingeLimit( joint ) )
+	{
+		ttReal angle = ttPm_HingeAngle( pair );
+		excess = ttAngleLimitExcess( angle, joint->hinge.lowerAngle, joint->hinge.upperAngle );
+		stop = angle - excess;
+	}
+	if ( stopsOnly && excess == 0 )
+	{
+		return;
+	}
 	ttReal arm = count > 1 ? ttPm_Arm( pair->bodyA, pair->bodyB ) : 0;
 	ttVec3 uA[3], uB[3], impulses[3];
 	int n = 0;
@@ -411,17 +424,11 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count )
 		uB[n++] = ttPm_AlongFrame( joint->simFrameB, 0, arm );
 		uA[n] = ttPm_AlongFrame( joint->simFrameA, 0, -arm );
 		uB[n++] = ttPm_AlongFrame( joint->simFrameB, 0, -arm );
-		if ( ttPm_OwnsHingeLimit( joint ) )
+		if ( excess != 0 )
 		{
-			ttReal angle = ttPm_HingeAngle( pair );
-			ttReal excess = ttAngleLimitExcess( angle, joint->hinge.lowerAngle, joint->hinge.upperAngle );
-			if ( excess != 0 )
-			{
-				ttReal stop = angle - excess;
-				ttVec3 turned = { 0, arm * ttCos( stop ), arm * ttSin( stop ) };
-				uA[n] = ttAdd( joint->simFrameA.p, ttRotate( joint->simFrameA.q, turned ) );
-				uB[n++] = ttPm_AlongFrame( joint->simFrameB, 1, arm );
-			}
+			ttVec3 turned = { 0, arm * ttCos( stop ), arm * ttSin( stop ) };
+			uA[n] = ttAdd( joint->simFrameA.p, ttRotate( joint->simFrameA.q, turned ) );
+			uB[n++] = ttPm_AlongFrame( joint->simFrameB, 1, arm );
 		}
 	}
 	else
@@ -506,13 +513,13 @@ static void ttPm_SolveJoint( ttPmPair* pair, ttReal h )
 	switch ( joint->type )
 	{
 		case ttJoint_spherical:
-			ttPm_SolvePoints( pair, 1 );
+			ttPm_SolvePoints( pair, 1, false );
 			break;
 		case ttJoint_hinge:
-			ttPm_SolvePoints( pair, 2 );
+			ttPm_SolvePoints( pair, 2, false );
 			break;
 		case ttJoint_fixed:
-			ttPm_SolvePoints( pair, 3 );
+			ttPm_SolvePoints( pair, 3, false );
 			break;
 		case ttJoint_distance:
 			joint->linearImpulse =
@@ -587,6 +594,22 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 			pair.frameA = ttPm_Frame( world, scratch, joint->bodyA );
 			pair.frameB = ttPm_Frame( world, scratch, joint->bodyB );
 			ttPm_SolveJoint( &pair, ctx->h );
+		}
+		// The hinges' stops once more after every joint: a stop solved at its place in the sweep
+		// was dragged past by the joints after it (the robot arm's wrist: 0.38 degrees over the
+		// run against XPBD's 0.34, whose limits come in a pass after all attachments; 0.21 with it).
+		for ( int j = 0; j < ctx->jointCount; ++j )
+		{
+			ttJoint* joint = ttAwakeJoint( world, j );
+			if ( ttPm_OwnsHingeLimit( joint ) && ttPm_Role( joint ) == ttPmRole_points )
+			{
+				ttPmPair pair = {
+				    world, joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ),
+				    NULL,  NULL };
+				pair.frameA = ttPm_Frame( world, scratch, joint->bodyA );
+				pair.frameB = ttPm_Frame( world, scratch, joint->bodyB );
+				ttPm_SolvePoints( &pair, 2, true );
+			}
 		}
 		for ( int i = 0; i < scratch->touchedCount; ++i )
 		{

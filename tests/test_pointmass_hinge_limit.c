@@ -18,7 +18,7 @@
 //   0.1 % (the line hinge's own test holds that).
 // - Thrown into the stop at 20 rad/s at 4 substeps (0.083 rad per substep), it stops there: past
 //   the stop by at most round-off. At one substep (0.33 rad per substep) the four iterations leave
-//   it past the stop by 1.8e-5 rad at the impact: the family's forces act along the directions of
+//   it past the stop by 2e-8 rad at the impact: the family's forces act along the directions of
 //   the substep's start, a chord iteration whose rate falls with the turn per substep (printed,
 //   not asserted; XPBD's Newton step has no such lag).
 #include "test_macros.h"
