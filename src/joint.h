@@ -49,9 +49,11 @@ typedef struct ttJoint
 		ttGenericJointDef generic;
 		ttPathJointDef path;
 	};
-	struct ttCurve* curve; ///< path joints: the sampled curve (joint_path.c), owned
-	ttReal pathPosition;   ///< path joints: the last solve's arc length, -1 before the first
-	ttReal motorAngle;     ///< the advancing target of a hinge velocity motor
+	struct ttCurve* curve;   ///< path joints: the sampled curve (joint_path.c), owned
+	ttReal pathPosition;     ///< path joints: the last solve's arc length, -1 before the first
+	ttReal pathStart;        ///< path joints, point-mass family: the arc length at the substep's start
+	ttVec3 pathStartTangent; ///< path joints, point-mass family: the tangent there, in A's principal frame
+	ttReal motorAngle;       ///< the advancing target of a hinge velocity motor
 } ttJoint;
 
 /// The position solve visits every joint twice per iteration: first the positional pass (the

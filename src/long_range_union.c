@@ -240,6 +240,11 @@ static bool ttBuildUnions( ttWorld* world, ttUnionSet* set )
 
 void ttExtractRotation( ttMat3 a, ttQuat* q, int maxIterations )
 {
+	ttExtractRotationWithin( a, q, maxIterations, sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-6 : (ttReal)1e-12 );
+}
+
+void ttExtractRotationWithin( ttMat3 a, ttQuat* q, int maxIterations, ttReal relativeTolerance )
+{
 	// Each step turns R by the rotation vector that the columns of A pull its columns towards,
 	// sum(r_i x a_i) / |sum(r_i . a_i)|: a Newton-like step on the rotation that maximises
 	// trace(R^T A), the same optimum as the polar decomposition A = R S for det(A) > 0.
@@ -248,7 +253,7 @@ void ttExtractRotation( ttMat3 a, ttQuat* q, int maxIterations )
 	{
 		return;
 	}
-	ttReal tolerance = scale * ( sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-6 : (ttReal)1e-12 );
+	ttReal tolerance = scale * relativeTolerance;
 	for ( int iteration = 0; iteration < maxIterations; ++iteration )
 	{
 		ttMat3 r = ttMat3FromQuat( *q );

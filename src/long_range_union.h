@@ -28,3 +28,6 @@ void ttUnions_Destroy( ttWorld* world );
 /// extract the rotational part of deformations"), starting from *q and updating it. Exposed for
 /// the tests.
 void ttExtractRotation( ttMat3 a, ttQuat* q, int maxIterations );
+/// The same, stopping when the turn times the alignment falls under `tolerance` times the sum of
+/// the column lengths (ttExtractRotation: 1e-6 in float, 1e-12 in double).
+void ttExtractRotationWithin( ttMat3 a, ttQuat* q, int maxIterations, ttReal tolerance );

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Path joints (a point of a body kept on a curve; van Overveld's point-to-curve constraint) under
-// the XPBD and the velocity-level joint families (the roller coaster also under the point-mass
-// family, which solves path joints by the XPBD rule).
+// the XPBD, the velocity-level and the point-mass joint families (each scene under all three; the
+// point-mass family's own tests are in test_pointmass_path.c).
 //
 // - A bead on a frictionless wire shaped y = x^2 / 2 (a smooth Catmull-Rom spline through 17
 //   points), released at rest at x = -1.5: the wire does no work, so the bead's energy
@@ -57,6 +57,11 @@ static ttBodyId MakeBall( ttWorldId world, ttVec3 p, double m )
 	return body;
 }
 
+static const char* SolverName( ttJointSolverType solver )
+{
+	return solver == ttJointSolver_si ? "si" : ( solver == ttJointSolver_pointmass ? "pointmass" : "xpbd" );
+}
+
 static double Length3( ttVec3 v )
 {
 	return sqrt( (double)( v.x * v.x + v.y * v.y + v.z * v.z ) );
@@ -64,7 +69,7 @@ static double Length3( ttVec3 v )
 
 static void Wire( ttJointSolverType solver )
 {
-	printf( "-- bead on a wire, %s\n", solver == ttJointSolver_si ? "si" : "xpbd" );
+	printf( "-- bead on a wire, %s\n", SolverName( solver ) );
 	ttVec3 points[17];
 	for ( int i = 0; i < 17; ++i )
 	{
@@ -105,8 +110,7 @@ static void Wire( ttJointSolverType solver )
 
 static void Coaster( ttJointSolverType solver )
 {
-	printf( "-- roller coaster loop, %s\n",
-	        solver == ttJointSolver_si ? "si" : ( solver == ttJointSolver_pointmass ? "pointmass" : "xpbd" ) );
+	printf( "-- roller coaster loop, %s\n", SolverName( solver ) );
 	const double radius = 4, v0 = 15, mass = 200;
 	ttVec3 points[24];
 	for ( int i = 0; i < 24; ++i )
@@ -174,7 +178,7 @@ static void Coaster( ttJointSolverType solver )
 // bead from rest; it accelerates at 50 m/s^2 until 2 m/s, then an upper limit at 3 m stops it.
 static void MotorAndLimit( ttJointSolverType solver )
 {
-	printf( "-- motor and limit, %s\n", solver == ttJointSolver_si ? "si" : "xpbd" );
+	printf( "-- motor and limit, %s\n", SolverName( solver ) );
 	ttVec3 points[2] = { { 0, 0, 0 }, { 10, 0, 0 } };
 	ttWorldId world = MakeWorld( solver, 8 );
 	ttBodyId bead = MakeBall( world, ( ttVec3 ){ 0.5, 0, 0 }, 1 );
@@ -254,11 +258,13 @@ int main( void )
 {
 	Wire( ttJointSolver_xpbd );
 	Wire( ttJointSolver_si );
+	Wire( ttJointSolver_pointmass );
 	Coaster( ttJointSolver_xpbd );
 	Coaster( ttJointSolver_si );
 	Coaster( ttJointSolver_pointmass );
 	MotorAndLimit( ttJointSolver_xpbd );
 	MotorAndLimit( ttJointSolver_si );
+	MotorAndLimit( ttJointSolver_pointmass );
 	BadInput();
 	return TEST_RESULT();
 }

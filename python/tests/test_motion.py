@@ -37,10 +37,6 @@ def test_pendulum_period_and_tension(joint_solver):
     # joint solver family.
     length, radius, theta0 = 1.0, 0.05, math.radians(10.0)
     pivot = (0.0, 2.0, 0.0)
-    if FLOAT and joint_solver == "pointmass":
-        # Known limit, not yet understood: in float builds the point-mass family's period comes out
-        # 0.11 % long at 10 and at 40 substeps (double: within 3 ppm). Recorded in issue 10.
-        pytest.skip("point-mass family: pendulum period 0.11 % long in float builds (issue 10)")
     with tether.World(substeps=40, joint_solver=joint_solver) as world:
         bob = world.create_body(position=(length * math.sin(theta0), 2.0 - length * math.cos(theta0), 0.0))
         bob.add_sphere(radius)

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// The parts of the point-mass joint family (joint_solver_pointmass.c): the bodies' frames of point
+// coordinates (joint_pointmass_frame.c) and points kept on curves (joint_pointmass_path.c).
+#pragma once
+
+#include "body.h"
+#include "joint.h"
+#include "world.h"
+
+/// A body as a centre and three basis vectors B_j along its principal axes, |B_j| = sqrt(J_j).
+typedef struct ttPmFrame
+{
+	ttVec3 c;        ///< centre of mass relative to the body's origin (body->delta)
+	ttVec3 axis[3];  ///< B_j
+	ttVec3 start[3]; ///< B_j at the start of the substep: the directions the forces act along
+	ttReal beta[3];  ///< |B_j| that the rigidity constraints keep
+	unsigned stamp;  ///< the solve this frame was built in
+} ttPmFrame;
+
+/// The two bodies of one joint in a solve; a frame is NULL for a body that does not move.
+typedef struct ttPmPair
+{
+	ttWorld* world;
+	ttJoint* joint;
+	ttBody *bodyA, *bodyB;
+	ttPmFrame *frameA, *frameB;
+} ttPmPair;
+
+// Frames (joint_pointmass_frame.c). A NULL frame stands for a body that does not move: offsets
+// by its rotation, no response.
+bool ttPm_IsMovable( const ttBody* body );
+/// The frame of a body now (eqs. 5-9), with the directions of the substep's start.
+void ttPm_BuildFrame( ttPmFrame* frame, const ttBody* body );
+/// Offset from the centre of the point with principal coordinates u, current frame.
+ttVec3 ttPm_Offset( const ttPmFrame* frame, const ttBody* body, ttVec3 u );
+/// The same offset in the frame of the substep's start: the lever a force acts through.
+ttVec3 ttPm_Lever( const ttPmFrame* frame, const ttBody* body, ttVec3 u );
+/// Centre relative to the body's origin.
+ttVec3 ttPm_Center( const ttPmFrame* frame, const ttBody* body );
+/// I^-1 in world axes at the substep's start.
+ttMat3 ttPm_InvInertia( const ttPmFrame* frame, const ttBody* body );
+/// Displacement of the point at lever r per unit force there: 1/m E - [r]x I^-1 [r]x (eq. 21).
+ttMat3 ttPm_Mobility( const ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia );
+/// A force sum and its moment about the centre moving the frame (eqs. 19-20, linearised).
+void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 force, ttVec3 moment );
+/// A force at lever r.
+void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia, ttVec3 force );
+/// The rigidity constraints (eq. 12) as projections.
+void ttPm_Rigidify( ttPmFrame* frame );
+/// Centre and the nearest rotation back into the body.
+void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame );
+
+// Points on curves (joint_pointmass_path.c).
+/// At the substep's start: where on the curve B's point is, and the tangent there.
+void ttPm_BeginPath( ttWorld* world, ttJoint* joint );
+/// One solve of a path joint: the curve, its limits and its motor.
+void ttPm_SolvePath( ttPmPair* pair, ttReal h );

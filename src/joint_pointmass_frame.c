@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+// The point-mass family's frames (joint_pointmass.h): a body as a centre and three basis vectors
+// B_j of generalised mass 1 (van Overveld and Barenbrug, eqs. 5-9), the response of a body point
+// to a force (eqs. 19-21), the rigidity projections (eq. 12) and the pose written back.
+#include "joint_pointmass.h"
+
+#include "long_range_union.h"
+
+/// Rigidity projection passes per solve (the paper's "2 or 3 iterations" of section 3).
+#define TT_PM_RIGIDITY_PASSES 3
+
+/// Relative tolerance of the write-back's rotation (ttPm_WriteBack). ttExtractRotation's float
+/// default, 1e-6, left every turn under a microradian unwritten: a pendulum's bob is turned by
+/// the joint by 1e-8 to 1e-6 rad per iteration, and dropping those made its period 0.42 % short
+/// (spherical joint) or 0.11 % long (hinge) in float. 1e-8 is under a float quaternion's
+/// resolution (6e-8), so what is left is rounding; double keeps its 1e-12.
+#define TT_PM_ROTATION_TOLERANCE ( sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-8 : (ttReal)1e-12 )
+
+bool ttPm_IsMovable( const ttBody* body )
+{
+	return body->type == ttBody_dynamic && body->invMass > 0;
+}
+
+// Eqs. 5-9: B_j along principal axis j with |B_j| = sqrt(J_j), J_j = (I_k + I_l - I_j) / 2. A
+// direction without second moment (a thin rod's cross axes, a point mass) keeps a short basis
+// vector so the rigidity constraints still have a direction to hold; beta only weighs those
+// projections, the response to a force comes from the inertia (ttPm_InvInertia).
+void ttPm_BuildFrame( ttPmFrame* frame, const ttBody* body )
+{
+	ttVec3 moments = body->inertia;
+	ttReal second[3] = { ( moments.y + moments.z - moments.x ) / 2, ( moments.z + moments.x - moments.y ) / 2,
+	                     ( moments.x + moments.y - moments.z ) / 2 };
+	ttReal largest = 0;
+	for ( int j = 0; j < 3; ++j )
+	{
+		largest = ttMaxReal( largest, second[j] );
+	}
+	ttReal floor = largest > 0 ? (ttReal)1e-6 * largest : 1;
+	ttMat3 r = ttMat3FromQuat( body->q );
+	ttMat3 r0 = ttMat3FromQuat( body->prevQ );
+	ttVec3 columns[3] = { r.cx, r.cy, r.cz };
+	ttVec3 startColumns[3] = { r0.cx, r0.cy, r0.cz };
+	frame->c = body->delta;
+	for ( int j = 0; j < 3; ++j )
+	{
+		frame->beta[j] = ttSqrt( ttMaxReal( second[j], floor ) );
+		frame->axis[j] = ttScale( frame->beta[j], columns[j] );
+		frame->start[j] = ttScale( frame->beta[j], startColumns[j] );
+	}
+}
+
+static ttVec3 ttPm_UnitAxis( const ttPmFrame* frame, int j )
+{
+	return ttScale( 1 / frame->beta[j], frame->axis[j] );
+}
+
+/// Offset from the centre of a point with principal coordinates u: sum_j (u_j / beta_j) B_j.
+ttVec3 ttPm_Offset( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
+{
+	if ( frame == NULL )
+	{
+		return ttRotate( body->q, u );
+	}
+	ttVec3 r = ttScale( u.x / frame->beta[0], frame->axis[0] );
+	r = ttMulAdd( r, u.y / frame->beta[1], frame->axis[1] );
+	return ttMulAdd( r, u.z / frame->beta[2], frame->axis[2] );
+}
+
+/// The same offset in the frame at the substep's start: the lever the force acts through.
+ttVec3 ttPm_Lever( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
+{
+	if ( frame == NULL )
+	{
+		return ttRotate( body->q, u );
+	}
+	ttVec3 r = ttScale( u.x / frame->beta[0], frame->start[0] );
+	r = ttMulAdd( r, u.y / frame->beta[1], frame->start[1] );
+	return ttMulAdd( r, u.z / frame->beta[2], frame->start[2] );
+}
+
+ttVec3 ttPm_Center( const ttPmFrame* frame, const ttBody* body )
+{
+	return frame != NULL ? frame->c : body->delta;
+}
+
+/// I^-1 in world axes at the substep's start (zero for a body that does not turn).
+ttMat3 ttPm_InvInertia( const ttPmFrame* frame, const ttBody* body )
+{
+	if ( frame == NULL || body->fixedRotation )
+	{
+		return ( ttMat3 ){ 0 };
+	}
+	ttMat3 directions = { ttScale( 1 / frame->beta[0], frame->start[0] ),
+	                      ttScale( 1 / frame->beta[1], frame->start[1] ),
+	                      ttScale( 1 / frame->beta[2], frame->start[2] ) };
+	return ttMat3RotateDiagonal( directions, body->invInertia );
+}
+
+/// Eq. 21 for the rigid response: the displacement of the point at offset r per unit force
+/// there, 1/m E - [r]x I^-1 [r]x.
+ttMat3 ttPm_Mobility( const ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia )
+{
+	if ( frame == NULL )
+	{
+		return ( ttMat3 ){ 0 };
+	}
+	ttMat3 skew = ttMat3Skew( r );
+	ttMat3 rotational = ttMat3Mul( ttMat3Transpose( skew ), ttMat3Mul( invInertia, skew ) );
+	return ttMat3Add( ttMat3Diagonal( ( ttVec3 ){ body->invMass, body->invMass, body->invMass } ), rotational );
+}
+
+/// Eqs. 19-20, linearised, for a force sum F and its moment about the centre T:
+/// c += F / m, B_j += (I^-1 T) x B_j.
+void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 force, ttVec3 moment )
+{
+	if ( frame == NULL )
+	{
+		return;
+	}
+	frame->c = ttMulAdd( frame->c, body->invMass, force );
+	ttVec3 turn = ttMat3MulVec( invInertia, moment );
+	for ( int j = 0; j < 3; ++j )
+	{
+		frame->axis[j] = ttAdd( frame->axis[j], ttCross( turn, frame->start[j] ) );
+	}
+}
+
+void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia, ttVec3 force )
+{
+	ttPm_Turn( frame, body, invInertia, force, ttCross( r, force ) );
+}
+
+// Eq. 12's multipliers as projections with unit generalised masses: an orthogonality constraint
+// B_j' . B_j'' = 0 moves B_j' along B_j'' and B_j'' along B_j' by the same multiplier; a length
+// constraint |B_j| = beta_j moves B_j along itself.
+void ttPm_Rigidify( ttPmFrame* frame )
+{
+	for ( int pass = 0; pass < TT_PM_RIGIDITY_PASSES; ++pass )
+	{
+		for ( int j = 0; j < 3; ++j )
+		{
+			int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
+			ttVec3 a = frame->axis[k], b = frame->axis[l];
+			ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
+			ttReal multiplier = slope != 0 ? -ttDot( a, b ) / slope : 0;
+			frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
+			frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
+		}
+		for ( int j = 0; j < 3; ++j )
+		{
+			ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
+			ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
+			if ( slope > 0 )
+			{
+				frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
+			}
+		}
+	}
+}
+
+// The pose back into the body: centre, and the rotation nearest to the frame's directions.
+void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame )
+{
+	body->delta = frame->c;
+	if ( body->fixedRotation )
+	{
+		return;
+	}
+	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
+	ttQuat q = body->q;
+	ttExtractRotationWithin( directions, &q, 20, TT_PM_ROTATION_TOLERANCE );
+	body->q = q;
+}
