@@ -64,6 +64,8 @@ void ttMesh_Query( const ttMeshData* mesh, ttAABB box, ttMeshTriangleFcn* fcn, v
 /// Meshes are hit from both sides (normal toward the ray's origin), heightfields from above only.
 bool ttMesh_RayCast( const ttMeshData* mesh, ttVec3 p, ttVec3 d, ttReal maxFraction, ttReal* fraction, ttVec3* normal );
 /// Ray against one triangle (two-sided unless oneSided); the normal faces the ray's origin.
+/// The point of triangle v nearest to p (narrow phase against meshes, particles on meshes).
+ttVec3 ttTriangle_ClosestPoint( const ttVec3 v[3], ttVec3 p );
 bool ttRayTriangle( const ttVec3 v[3], ttVec3 p, ttVec3 d, ttReal maxFraction, bool oneSided, ttReal* fraction,
                     ttVec3* normal );
 

@@ -234,47 +234,6 @@ static bool ttIsSeparated( const ttMeshCollider* c, const ttVec3 v[3], ttVec3 n 
 	return false;
 }
 
-// The point of triangle v nearest to p, by the Voronoi regions of its vertices, edges and face.
-static ttVec3 ttClosestOnTriangle( const ttVec3 v[3], ttVec3 p )
-{
-	ttVec3 ab = ttSub( v[1], v[0] ), ac = ttSub( v[2], v[0] ), ap = ttSub( p, v[0] );
-	ttReal d1 = ttDot( ab, ap ), d2 = ttDot( ac, ap );
-	if ( d1 <= 0 && d2 <= 0 )
-	{
-		return v[0];
-	}
-	ttVec3 bp = ttSub( p, v[1] );
-	ttReal d3 = ttDot( ab, bp ), d4 = ttDot( ac, bp );
-	if ( d3 >= 0 && d4 <= d3 )
-	{
-		return v[1];
-	}
-	ttVec3 cp = ttSub( p, v[2] );
-	ttReal d5 = ttDot( ab, cp ), d6 = ttDot( ac, cp );
-	if ( d6 >= 0 && d5 <= d6 )
-	{
-		return v[2];
-	}
-	// Edge regions: the barycentric weight of the opposite vertex is <= 0 there.
-	ttReal wc = d1 * d4 - d3 * d2;
-	if ( wc <= 0 && d1 >= 0 && d3 <= 0 )
-	{
-		return ttMulAdd( v[0], d1 / ( d1 - d3 ), ab );
-	}
-	ttReal wb = d5 * d2 - d1 * d6;
-	if ( wb <= 0 && d2 >= 0 && d6 <= 0 )
-	{
-		return ttMulAdd( v[0], d2 / ( d2 - d6 ), ac );
-	}
-	ttReal wa = d3 * d6 - d5 * d4;
-	if ( wa <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0 )
-	{
-		return ttMulAdd( v[1], ( d4 - d3 ) / ( ( d4 - d3 ) + ( d5 - d6 ) ), ttSub( v[2], v[1] ) );
-	}
-	ttReal sum = wa + wb + wc;
-	return ttAdd( v[0], ttAdd( ttScale( wb / sum, ab ), ttScale( wc / sum, ac ) ) );
-}
-
 // Pass a manifold (mesh frame) on in world coordinates, named by `key`.
 static void ttEmit( ttMeshCollider* c, ttManifoldGeometry* m, int key )
 {
@@ -332,7 +291,7 @@ static bool ttCollideTriangle( int t, void* context )
 	{
 		// A sphere needs only the triangle's point nearest its centre (what GJK would find).
 		ttVec3 center = c->local.p;
-		ttVec3 q = ttClosestOnTriangle( v, center );
+		ttVec3 q = ttTriangle_ClosestPoint( v, center );
 		ttReal distance;
 		ttVec3 normal = ttGetLengthAndNormalize( &distance, ttSub( center, q ) );
 		ttReal r = c->convex->sphere.radius;

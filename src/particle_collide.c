@@ -11,47 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-// The point of triangle (a, b, c) nearest p, by the Voronoi regions of its features (Ericson,
-// Real-Time Collision Detection, 5.1.5).
-static ttVec3 ttClosestOnTriangle( ttVec3 p, ttVec3 a, ttVec3 b, ttVec3 c )
-{
-	ttVec3 ab = ttSub( b, a ), ac = ttSub( c, a ), ap = ttSub( p, a );
-	ttReal d1 = ttDot( ab, ap ), d2 = ttDot( ac, ap );
-	if ( d1 <= 0 && d2 <= 0 )
-	{
-		return a;
-	}
-	ttVec3 bp = ttSub( p, b );
-	ttReal d3 = ttDot( ab, bp ), d4 = ttDot( ac, bp );
-	if ( d3 >= 0 && d4 <= d3 )
-	{
-		return b;
-	}
-	ttReal vc = d1 * d4 - d3 * d2;
-	if ( vc <= 0 && d1 >= 0 && d3 <= 0 )
-	{
-		return ttMulAdd( a, d1 / ( d1 - d3 ), ab );
-	}
-	ttVec3 cp = ttSub( p, c );
-	ttReal d5 = ttDot( ab, cp ), d6 = ttDot( ac, cp );
-	if ( d6 >= 0 && d5 <= d6 )
-	{
-		return c;
-	}
-	ttReal vb = d5 * d2 - d1 * d6;
-	if ( vb <= 0 && d2 >= 0 && d6 <= 0 )
-	{
-		return ttMulAdd( a, d2 / ( d2 - d6 ), ac );
-	}
-	ttReal va = d3 * d6 - d5 * d4;
-	if ( va <= 0 && ( d4 - d3 ) >= 0 && ( d5 - d6 ) >= 0 )
-	{
-		return ttMulAdd( b, ( d4 - d3 ) / ( ( d4 - d3 ) + ( d5 - d6 ) ), ttSub( c, b ) );
-	}
-	ttReal denominator = 1 / ( va + vb + vc );
-	return ttAdd( a, ttAdd( ttScale( vb * denominator, ab ), ttScale( vc * denominator, ac ) ) );
-}
-
 typedef struct ttNearestTriangle
 {
 	const ttMeshData* mesh;
@@ -66,7 +25,7 @@ static bool ttVisitTriangle( int t, void* context )
 	ttNearestTriangle* near = context;
 	ttVec3 v[3];
 	ttMesh_GetTriangle( near->mesh, t, v );
-	ttVec3 q = ttClosestOnTriangle( near->point, v[0], v[1], v[2] );
+	ttVec3 q = ttTriangle_ClosestPoint( v, near->point );
 	ttReal d2 = ttLengthSquared( ttSub( q, near->point ) );
 	ttVec3 normal = ttCross( ttSub( v[1], v[0] ), ttSub( v[2], v[0] ) );
 	if ( d2 < near->bestDistanceSquared && ttLengthSquared( normal ) > 0 )
