@@ -191,14 +191,7 @@ ttResult ttBuildRope( ttWorldId worldId, const ttRopeDef* def, ttParticleId* par
 	return ttBuild_End( &build, particles );
 }
 
-// An edge of a triangle mesh with the triangle it came from and the vertex opposite it.
-typedef struct ttEdge
-{
-	int a, b; ///< a < b
-	int opposite;
-} ttEdge;
-
-static int ttCompareEdges( const void* left, const void* right )
+int ttCompareEdges( const void* left, const void* right )
 {
 	const ttEdge* x = left;
 	const ttEdge* y = right;
@@ -402,7 +395,7 @@ ttResult ttBuildCloth( ttWorldId worldId, const ttClothDef* def, ttParticleId* p
 // Shape matching in overlapping clusters (Mueller et al. 2005, section 4.4): one per vertex, of
 // the vertex and its edge neighbours, so that the body bends locally while each neighbourhood
 // keeps its shape. `edges` is sorted, with repeats.
-static void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance )
+void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance )
 {
 	int* offsets = ttAlloc( sizeof( int ) * (size_t)( n + 1 ) );
 	int* neighbours = ttAlloc( sizeof( int ) * 2 * (size_t)edgeCount );

@@ -34,3 +34,16 @@ bool ttCheckParticleFields( const char* function, ttReal mass, ttReal radius, tt
                             ttReal dynamicFriction, ttReal damping );
 /// A compliance that may be negative for "none" when `optional`.
 bool ttCheckCompliance( const char* function, const char* name, ttReal compliance, bool optional );
+
+/// An edge of a mesh (a < b) with the vertex opposite it in the triangle it came from.
+typedef struct ttEdge
+{
+	int a, b; ///< a < b
+	int opposite;
+} ttEdge;
+
+/// qsort order of edges: by a, b, then opposite (repeats end up side by side).
+int ttCompareEdges( const void* left, const void* right );
+/// Shape matching in overlapping clusters (Mueller et al. 2005, section 4.4): one per vertex, of
+/// the vertex and its edge neighbours. `edges` is sorted, with repeats.
+void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance );

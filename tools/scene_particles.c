@@ -504,6 +504,9 @@ static const char* const ttSoftKeys[] = { "name",
                                           "box",
                                           "vertices",
                                           "tetrahedra",
+                                          "triangles",
+                                          "file",
+                                          "position",
                                           "density",
                                           "radius",
                                           "edgeCompliance",
@@ -548,6 +551,43 @@ static bool ttLoader_SoftBox( ttSceneLoader* loader, const cJSON* item, ttVec3**
 	return ok;
 }
 
+// A soft body from a closed surface: inline "vertices" and "triangles", or an OBJ "file", moved
+// by "position"; built by ttBuildSoftBodySurface and drawn as its own triangles.
+static bool ttLoader_SoftSurface( ttSceneLoader* loader, const cJSON* item, const ttSoftBodyDef* def, const char* name )
+{
+	ttSceneReader* r = &loader->reader;
+	ttMeshFile mesh = { 0 };
+	bool ok = ttReader_Has( item, "file" )
+	              ? ttLoader_MeshFile( loader, item, &mesh )
+	              : ttReader_Points( r, item, "vertices", 4, 1000000, &mesh.vertices, &mesh.vertexCount ) &&
+	                    ttLoader_Indices( loader, item, "triangles", 3, mesh.vertexCount, &mesh.indices,
+	                                      &mesh.triangleCount );
+	ttVec3 position = TT_VEC3_ZERO;
+	ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &position );
+	for ( int i = 0; ok && i < mesh.vertexCount; ++i )
+	{
+		mesh.vertices[i] = ttAdd( mesh.vertices[i], position );
+	}
+	ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_softBody, name, mesh.vertexCount ) : NULL;
+	if ( group != NULL )
+	{
+		if ( ttBuildSoftBodySurface( loader->scene->worldId, def, mesh.vertices, mesh.vertexCount, mesh.indices,
+		                             mesh.triangleCount, group->particles ) != ttResult_ok )
+		{
+			group->particleCount = 0;
+			ok = ttLoader_LibraryError( loader, NULL, "ttBuildSoftBodySurface" );
+		}
+		else
+		{
+			group->triangles = mesh.indices;
+			group->triangleCount = mesh.triangleCount;
+			mesh.indices = NULL;
+		}
+	}
+	ttMeshFile_Free( &mesh );
+	return ok && group != NULL;
+}
+
 static bool ttLoader_SoftBody( ttSceneLoader* loader, const cJSON* item, int index )
 {
 	ttSceneReader* r = &loader->reader;
@@ -566,9 +606,22 @@ static bool ttLoader_SoftBody( ttSceneLoader* loader, const cJSON* item, int ind
 	          ttReader_Number( r, item, "staticFriction", ttRange_nonNegative, &def.staticFriction ) &&
 	          ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction );
 	bool hasBox = ttReader_Has( item, "box" );
-	if ( ok && hasBox == ( ttReader_Has( item, "vertices" ) || ttReader_Has( item, "tetrahedra" ) ) )
+	bool surface = ttReader_Has( item, "triangles" ) || ttReader_Has( item, "file" );
+	int forms = ( hasBox ? 1 : 0 ) + ( ttReader_Has( item, "tetrahedra" ) ? 1 : 0 ) + ( surface ? 1 : 0 ) +
+	            ( ttReader_Has( item, "triangles" ) && ttReader_Has( item, "file" ) ? 1 : 0 );
+	if ( ok && forms != 1 )
 	{
-		ok = ttReader_Fail( r, NULL, "give either \"box\" or \"vertices\" and \"tetrahedra\"" );
+		ok = ttReader_Fail( r, NULL,
+		                    "give one of \"box\", \"vertices\" and \"tetrahedra\", \"vertices\" and \"triangles\" "
+		                    "(a closed surface), or a \"file\" (a closed OBJ surface)" );
+	}
+	if ( ok && surface )
+	{
+		return ttLoader_SoftSurface( loader, item, &def, name );
+	}
+	if ( ok && ttReader_Has( item, "position" ) )
+	{
+		ok = ttReader_Fail( r, "position", "applies to a surface (\"triangles\" or \"file\") only" );
 	}
 	ttVec3* vertices = NULL;
 	int* tets = NULL;

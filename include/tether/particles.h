@@ -205,6 +205,14 @@ TT_API ttResult ttBuildClothMesh( ttWorldId worldId, const ttClothDef* def, cons
                                   const int* triangles, int triangleCount, ttParticleId* particles );
 /// particles: vertexCount entries.
 TT_API ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticleId* particles );
+/// A soft body from a closed triangle surface (every edge shared by exactly two triangles, e.g. an
+/// OBJ): a particle at each vertex, the enclosed volume's mass (density) shared by the area around
+/// each vertex, distances along the edges (edgeCompliance) and shape matching over all vertices or
+/// in clusters (shapeMatchCompliance >= 0 required: it is what holds the shape and the volume).
+/// def's vertices, tetrahedra and volumeCompliance are ignored. particles: vertexCount entries.
+TT_API ttResult ttBuildSoftBodySurface( ttWorldId worldId, const ttSoftBodyDef* def, const ttVec3* vertices,
+                                        int vertexCount, const int* triangles, int triangleCount,
+                                        ttParticleId* particles );
 
 /// A tire (the XPBD paper's car, section 4): a ring of `segments` slices around a rigid rim, each
 /// slice 4 particles (bead and tread, at both sides of the width). The hexahedral element between
