@@ -120,10 +120,26 @@ static double ttQualityNow( const ttScene* scene, ttQualityKind kind, double res
 	}
 }
 
-static bool ttLoadBenchScene( const char* path, ttScene* scene )
+bool ttBench_LoadScene( const char* path, ttScene* scene )
 {
 	char error[1024];
-	if ( ttScene_LoadFile( path, scene, error, (int)sizeof( error ) ) == false )
+	// The built-in suites name scenes from the source root; run from elsewhere (a build folder),
+	// a path that is not there is looked for under the source tree this program was built from.
+	FILE* probe = fopen( path, "rb" );
+	char resolved[4096];
+	const char* used = path;
+	if ( probe != NULL )
+	{
+		fclose( probe );
+	}
+#ifdef TETHER_SOURCE_DIR
+	else if ( path[0] != '/' &&
+	          snprintf( resolved, sizeof( resolved ), "%s/%s", TETHER_SOURCE_DIR, path ) < (int)sizeof( resolved ) )
+	{
+		used = resolved;
+	}
+#endif
+	if ( ttScene_LoadFile( used, scene, error, (int)sizeof( error ) ) == false )
 	{
 		fprintf( stderr, "tether bench: %s\n", error );
 		return false;
@@ -143,7 +159,7 @@ static bool ttRunCase( const ttBenchCase* c, const ttBenchOptions* options, ttBe
 	for ( int run = 0; run < options->runs && ok; ++run )
 	{
 		ttScene scene;
-		if ( ttLoadBenchScene( c->path, &scene ) == false )
+		if ( ttBench_LoadScene( c->path, &scene ) == false )
 		{
 			ok = false;
 			break;

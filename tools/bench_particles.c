@@ -100,10 +100,8 @@ static bool ttRunParticleCase( const ttParticleCase* c, int frames, int runs, tt
 	for ( int run = 0; run < runs && ok; ++run )
 	{
 		ttScene scene;
-		char error[1024];
-		if ( ttScene_LoadFile( c->path, &scene, error, (int)sizeof( error ) ) == false )
+		if ( ttBench_LoadScene( c->path, &scene ) == false )
 		{
-			fprintf( stderr, "tether bench: %s\n", error );
 			ok = false;
 			break;
 		}

@@ -157,10 +157,8 @@ static bool ttRunSolverCase( const ttSolverCase* c, ttJointSolverType solver, bo
 	for ( int run = 0; run < options->runs && ok; ++run )
 	{
 		ttScene scene;
-		char error[1024];
-		if ( ttScene_LoadFile( c->path, &scene, error, (int)sizeof( error ) ) == false )
+		if ( ttBench_LoadScene( c->path, &scene ) == false )
 		{
-			fprintf( stderr, "tether bench: %s\n", error );
 			ok = false;
 			break;
 		}
