@@ -293,8 +293,9 @@ static bool ttHull_AddPoint( ttHullBuilder* b, int eye, int seed )
 	return true;
 }
 
-// Newell's normal of a polygon: robust for nearly degenerate and non-planar loops.
-static ttVec3 ttHull_NewellNormal( const ttVec3* v, const uint8_t* loop, int count )
+// Newell's normal of a polygon, twice its area in length: robust for nearly degenerate and
+// non-planar loops.
+static ttVec3 ttHull_NewellArea( const ttVec3* v, const uint8_t* loop, int count )
 {
 	ttVec3 n = TT_VEC3_ZERO;
 	for ( int i = 0; i < count; ++i )
@@ -304,7 +305,39 @@ static ttVec3 ttHull_NewellNormal( const ttVec3* v, const uint8_t* loop, int cou
 		n.y += ( a.z - c.z ) * ( a.x + c.x );
 		n.z += ( a.x - c.x ) * ( a.y + c.y );
 	}
-	return ttNormalize( n );
+	return n;
+}
+
+static ttVec3 ttHull_NewellNormal( const ttVec3* v, const uint8_t* loop, int count )
+{
+	return ttNormalize( ttHull_NewellArea( v, loop, count ) );
+}
+
+// Every face must have an area: points in a row on an edge (within rounding) can leave a face of
+// collinear vertices, whose normal is zero, and the collision routines would use it (found by
+// fuzz_narrowphase: a box inside a hull got a contact with a zero normal).
+static bool ttHull_CheckFaceAreas( const ttHullData* hull, char* error, int errorSize )
+{
+	ttReal extent = 0;
+	for ( int i = 0; i < hull->vertexCount; ++i )
+	{
+		extent = ttMaxReal( extent, ttLength( hull->vertices[i] ) );
+	}
+	for ( int f = 0; f < hull->faceCount; ++f )
+	{
+		const ttHullFace* face = hull->faces + f;
+		ttReal twiceArea =
+		    ttLength( ttHull_NewellArea( hull->vertices, hull->indices + face->firstIndex, face->count ) );
+		if ( !( twiceArea > (ttReal)1e-12 * extent * extent ) )
+		{
+			ttHullError( error, errorSize,
+			             "numerically degenerate hull (face %d has no area: points in a row along an edge; "
+			             "remove the middle ones)",
+			             f );
+			return false;
+		}
+	}
+	return true;
 }
 
 // Group triangles lying within the tolerance of one seed plane (a fixed plane, so that a finely
@@ -608,7 +641,7 @@ ttHullData* ttHull_Create( const ttVec3* points, int count, char* error, int err
 		}
 	}
 	ok = ok && ttHull_BuildPolygons( b, ttHull_GroupTriangles( b ), hull, error, errorSize );
-	ok = ok && ttHull_BuildEdges( hull, error, errorSize );
+	ok = ok && ttHull_BuildEdges( hull, error, errorSize ) && ttHull_CheckFaceAreas( hull, error, errorSize );
 	ttFree( b );
 	if ( ok == false )
 	{

@@ -136,6 +136,30 @@ static void TestRejections( void )
 	ttVec3 nan[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, NAN } };
 	ENSURE( ttHull_Create( nan, 4, error, (int)sizeof( error ) ) == NULL );
 	printf( "NaN: %s\n", error );
+	// Points in a row along an edge (found by fuzz_narrowphase): quickhull left a face of three
+	// collinear vertices, with a zero normal that a box inside the hull then got as its contact
+	// normal. Refused with a message, as a flat hull is. (Double: in float the points round apart.)
+	if ( TT_REAL_IS_FLOAT == false )
+	{
+		ttVec3 row[14] = {
+		    { -14.297162821336496, 31.296195767560878, 0.3180766298841447 },
+		    { -19.356871388229578, 24.004352642792814, 6.2337930231214438 },
+		    { 31.919117039525986, 33.129335000909187, 21.137082670365167 },
+		    { 3.1884001379586815, -0.86058812981454569, -19.392495970776601 },
+		    { -21.968662211534276, 24.517346631469962, -30.883968455231027 },
+		    { -32.570537977528716, -33.092692573146536, 33.352243103131997 },
+		    { 33.352243103131997, 33.352243103131997, 33.092692573146536 },
+		    { -33.352243103131997, -33.352243103131997, -33.337993270113188 },
+		    { -33.352243103131997, -33.352243103131997, -33.245369355490922 },
+		    { -3.4978250835099738, -25.751992878028265, -26.970353601136495 },
+		    { -18.457096217613309, 15.790341752664633, -33.352243103131997 },
+		    { -33.352243103131997, -33.352243103131997, -33.352243103131997 },
+		    { -33.352243103131997, -33.352243103131997, -33.352243103131997 },
+		    { -33.352243103131997, -33.352243103131997, -33.352243103131997 },
+		};
+		ENSURE( ttHull_Create( row, 14, error, (int)sizeof( error ) ) == NULL );
+		printf( "points in a row: %s\n", error );
+	}
 	// 200 points on a sphere: far more than 64 hull vertices.
 	ttVec3 sphere[200];
 	for ( int i = 0; i < 200; ++i )
