@@ -282,6 +282,25 @@ static bool ttGridTriangles( ttParticleGroup* group, int nu, int nv )
 	return true;
 }
 
+// A triangle mesh for a builder: inline "vertices" (at least minVertices) and "triangles", or an
+// OBJ "file", moved by "position" (a file's mesh is modelled about its own origin).
+static bool ttLoader_TriangleMesh( ttSceneLoader* loader, const cJSON* item, int minVertices, ttMeshFile* mesh )
+{
+	ttSceneReader* r = &loader->reader;
+	bool ok = ttReader_Has( item, "file" )
+	              ? ttLoader_MeshFile( loader, item, mesh )
+	              : ttReader_Points( r, item, "vertices", minVertices, 1000000, &mesh->vertices, &mesh->vertexCount ) &&
+	                    ttLoader_Indices( loader, item, "triangles", 3, mesh->vertexCount, &mesh->indices,
+	                                      &mesh->triangleCount );
+	ttVec3 position = TT_VEC3_ZERO;
+	ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &position );
+	for ( int i = 0; ok && i < mesh->vertexCount; ++i )
+	{
+		mesh->vertices[i] = ttAdd( mesh->vertices[i], position );
+	}
+	return ok;
+}
+
 static bool ttLoader_Cloth( ttSceneLoader* loader, const cJSON* item, int index )
 {
 	ttSceneReader* r = &loader->reader;
@@ -323,17 +342,7 @@ static bool ttLoader_Cloth( ttSceneLoader* loader, const cJSON* item, int index 
 	{
 		// From triangles: inline, or an OBJ file (whose shared vertices become shared particles).
 		ttMeshFile mesh = { 0 };
-		ok = hasFile ? ttLoader_MeshFile( loader, item, &mesh )
-		             : ttReader_Points( r, item, "vertices", 3, 1000000, &mesh.vertices, &mesh.vertexCount ) &&
-		                   ttLoader_Indices( loader, item, "triangles", 3, mesh.vertexCount, &mesh.indices,
-		                                     &mesh.triangleCount );
-		// "position" moves the mesh's vertices (a file's cloth is modelled about its own origin).
-		ttVec3 position = TT_VEC3_ZERO;
-		ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &position );
-		for ( int i = 0; ok && i < mesh.vertexCount; ++i )
-		{
-			mesh.vertices[i] = ttAdd( mesh.vertices[i], position );
-		}
+		ok = ttLoader_TriangleMesh( loader, item, 3, &mesh );
 		ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_cloth, name, mesh.vertexCount ) : NULL;
 		if ( group != NULL )
 		{
@@ -555,19 +564,8 @@ static bool ttLoader_SoftBox( ttSceneLoader* loader, const cJSON* item, ttVec3**
 // by "position"; built by ttBuildSoftBodySurface and drawn as its own triangles.
 static bool ttLoader_SoftSurface( ttSceneLoader* loader, const cJSON* item, const ttSoftBodyDef* def, const char* name )
 {
-	ttSceneReader* r = &loader->reader;
 	ttMeshFile mesh = { 0 };
-	bool ok = ttReader_Has( item, "file" )
-	              ? ttLoader_MeshFile( loader, item, &mesh )
-	              : ttReader_Points( r, item, "vertices", 4, 1000000, &mesh.vertices, &mesh.vertexCount ) &&
-	                    ttLoader_Indices( loader, item, "triangles", 3, mesh.vertexCount, &mesh.indices,
-	                                      &mesh.triangleCount );
-	ttVec3 position = TT_VEC3_ZERO;
-	ok = ok && ttReader_Vec3( r, item, "position", ttRange_any, &position );
-	for ( int i = 0; ok && i < mesh.vertexCount; ++i )
-	{
-		mesh.vertices[i] = ttAdd( mesh.vertices[i], position );
-	}
+	bool ok = ttLoader_TriangleMesh( loader, item, 4, &mesh );
 	ttParticleGroup* group = ok ? ttLoader_AddGroup( loader, ttParticleGroup_softBody, name, mesh.vertexCount ) : NULL;
 	if ( group != NULL )
 	{
