@@ -447,6 +447,36 @@ void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, in
 	ttFree( cluster );
 }
 
+void ttBuild_AddEdgeDistances( ttBuild* build, const ttEdge* edges, int edgeCount, ttReal compliance )
+{
+	for ( int e = 0; e < edgeCount && build->failed == false; ++e )
+	{
+		if ( e > 0 && edges[e].a == edges[e - 1].a && edges[e].b == edges[e - 1].b )
+		{
+			continue;
+		}
+		ttBuild_Check( build, ttCreateParticleDistance( build->worldId, build->particles[edges[e].a],
+		                                                build->particles[edges[e].b], -1, compliance ) );
+	}
+}
+
+void ttBuild_AddShapeMatching( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance,
+                               bool clusters )
+{
+	if ( build->failed )
+	{
+		return;
+	}
+	if ( clusters )
+	{
+		ttAddVertexClusters( build, edges, edgeCount, n, compliance );
+	}
+	else
+	{
+		ttBuild_Check( build, ttCreateParticleShapeMatch( build->worldId, build->particles, n, compliance ) );
+	}
+}
+
 ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticleId* particles )
 {
 	if ( def == NULL || def->internalValue != TT_BUILD_DEF_COOKIE )
@@ -547,14 +577,9 @@ ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticl
 	}
 	int edgeCount = 6 * def->tetrahedronCount;
 	qsort( edges, (size_t)edgeCount, sizeof( ttEdge ), ttCompareEdges );
-	for ( int e = 0; e < edgeCount && def->edgeCompliance >= 0 && build.failed == false; ++e )
+	if ( def->edgeCompliance >= 0 )
 	{
-		if ( e > 0 && edges[e].a == edges[e - 1].a && edges[e].b == edges[e - 1].b )
-		{
-			continue;
-		}
-		ttBuild_Check( &build, ttCreateParticleDistance( worldId, build.particles[edges[e].a],
-		                                                 build.particles[edges[e].b], -1, def->edgeCompliance ) );
+		ttBuild_AddEdgeDistances( &build, edges, edgeCount, def->edgeCompliance );
 	}
 	for ( int t = 0; t < def->tetrahedronCount && def->volumeCompliance >= 0 && build.failed == false; ++t )
 	{
@@ -563,17 +588,9 @@ ttResult ttBuildSoftBody( ttWorldId worldId, const ttSoftBodyDef* def, ttParticl
 		                           build.particles[v[3]] };
 		ttBuild_Check( &build, ttCreateParticleVolume( worldId, corner, def->volumeCompliance ) );
 	}
-	if ( def->shapeMatchCompliance >= 0 && build.failed == false )
+	if ( def->shapeMatchCompliance >= 0 )
 	{
-		if ( def->shapeMatchClusters )
-		{
-			ttAddVertexClusters( &build, edges, edgeCount, n, def->shapeMatchCompliance );
-		}
-		else
-		{
-			ttBuild_Check( &build,
-			               ttCreateParticleShapeMatch( worldId, build.particles, n, def->shapeMatchCompliance ) );
-		}
+		ttBuild_AddShapeMatching( &build, edges, edgeCount, n, def->shapeMatchCompliance, def->shapeMatchClusters );
 	}
 	ttFree( mass );
 	ttFree( edges );

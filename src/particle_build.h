@@ -47,3 +47,8 @@ int ttCompareEdges( const void* left, const void* right );
 /// Shape matching in overlapping clusters (Mueller et al. 2005, section 4.4): one per vertex, of
 /// the vertex and its edge neighbours. `edges` is sorted, with repeats.
 void ttAddVertexClusters( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance );
+/// A distance constraint along every edge of `edges` (sorted, repeats once).
+void ttBuild_AddEdgeDistances( ttBuild* build, const ttEdge* edges, int edgeCount, ttReal compliance );
+/// Shape matching over all n particles, or in clusters of each vertex and its edge neighbours.
+void ttBuild_AddShapeMatching( ttBuild* build, const ttEdge* edges, int edgeCount, int n, ttReal compliance,
+                               bool clusters );

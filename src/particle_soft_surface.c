@@ -161,27 +161,11 @@ ttResult ttBuildSoftBodySurface( ttWorldId worldId, const ttSoftBodyDef* def, co
 		ttBuild_AddParticle( &build, vertices[i], mass[i], def->radius, def->staticFriction, def->dynamicFriction,
 		                     def->damping );
 	}
-	for ( int e = 0; e < edgeCount && def->edgeCompliance >= 0 && build.failed == false; ++e )
+	if ( def->edgeCompliance >= 0 )
 	{
-		if ( e > 0 && edges[e].a == edges[e - 1].a && edges[e].b == edges[e - 1].b )
-		{
-			continue;
-		}
-		ttBuild_Check( &build, ttCreateParticleDistance( worldId, build.particles[edges[e].a],
-		                                                 build.particles[edges[e].b], -1, def->edgeCompliance ) );
+		ttBuild_AddEdgeDistances( &build, edges, edgeCount, def->edgeCompliance );
 	}
-	if ( build.failed == false )
-	{
-		if ( def->shapeMatchClusters )
-		{
-			ttAddVertexClusters( &build, edges, edgeCount, n, def->shapeMatchCompliance );
-		}
-		else
-		{
-			ttBuild_Check( &build,
-			               ttCreateParticleShapeMatch( worldId, build.particles, n, def->shapeMatchCompliance ) );
-		}
-	}
+	ttBuild_AddShapeMatching( &build, edges, edgeCount, n, def->shapeMatchCompliance, def->shapeMatchClusters );
 	ttFree( mass );
 	ttFree( edges );
 	return ttBuild_End( &build, particles );
