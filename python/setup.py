@@ -22,8 +22,8 @@ if not os.path.isfile(os.path.join(ROOT, "include", "tether", "tether.h")):
 
 SOURCES = sorted(glob.glob(os.path.join(ROOT, "src", "*.c")))
 SOURCES += [os.path.join(ROOT, "tools", name) for name in
-            ("scene.c", "scene_joints.c", "scene_mesh.c", "scene_particles.c", "scene_reader.c", "scene_showcase.c",
-             "mesh_file.c", "solver_names.c")]
+            ("scene.c", "scene_joints.c", "scene_mesh.c", "scene_particles.c", "scene_particle_constraints.c",
+             "scene_reader.c", "scene_showcase.c", "mesh_file.c", "solver_names.c")]
 SOURCES += [os.path.join(HERE, "csrc", "tether_python.c")]
 
 define_macros = []

@@ -9,6 +9,7 @@
 
 #include "tether/tether.h"
 
+#include <float.h>
 #include <string.h>
 
 #define TT_DEF_COOKIE 0x7e7e7e
@@ -213,6 +214,23 @@ ttTransform ttBody_GetTransform( ttBodyId bodyId )
 	return body != NULL ? ttBody_UserTransform( body ) : TT_TRANSFORM_IDENTITY;
 }
 
+// Put the body's centre of mass at `center` and its principal axes at `q` (the solver's frame).
+static void ttBody_Place( ttWorld* world, int bodyIndex, ttVec3 center, ttQuat q )
+{
+	ttBody* body = ttWorld_Body( world, bodyIndex );
+	// Wake what touched the body where it was (a static body has its resting neighbours found
+	// through the broadphase, since they sleep without contacts).
+	ttIsland_WakeNeighbours( world, bodyIndex );
+	body->q = q;
+	body->prevQ = q;
+	body->origin = center;
+	body->delta = TT_VEC3_ZERO;
+	body->prevDelta = TT_VEC3_ZERO;
+	body->hasKinematicTarget = false;
+	world->pairCount = 0;
+	ttBroadPhase_TouchBody( world, bodyIndex );
+}
+
 ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation )
 {
 	ttWorld* world;
@@ -226,18 +244,41 @@ ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation 
 		TT_ERROR( "position must be finite and within +-TT_MAX_POSITION (1e12 m), rotation a finite unit quaternion" );
 		return ttResult_invalidArgument;
 	}
-	// Wake what touched the body where it was (a static body has its resting neighbours found
-	// through the broadphase, since they sleep without contacts).
-	ttIsland_WakeNeighbours( world, bodyId.index1 - 1 );
 	rotation = ttQuatNormalize( rotation );
-	body->q = ttQuatMul( rotation, body->principalRotation );
-	body->prevQ = body->q;
-	body->origin = ttAdd( position, ttRotate( rotation, body->localCenter ) );
-	body->delta = TT_VEC3_ZERO;
-	body->prevDelta = TT_VEC3_ZERO;
-	body->hasKinematicTarget = false;
-	world->pairCount = 0;
-	ttBroadPhase_TouchBody( world, bodyId.index1 - 1 );
+	ttBody_Place( world, bodyId.index1 - 1, ttAdd( position, ttRotate( rotation, body->localCenter ) ),
+	              ttQuatMul( rotation, body->principalRotation ) );
+	return ttResult_ok;
+}
+
+ttTransform ttBody_GetCenterOfMassTransform( ttBodyId bodyId )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	return body != NULL ? ( ttTransform ){ ttBody_Center( body ), body->q } : TT_TRANSFORM_IDENTITY;
+}
+
+ttResult ttBody_SetCenterOfMassTransform( ttBodyId bodyId, ttVec3 center, ttQuat principalRotation )
+{
+	ttWorld* world;
+	ttBody* body = ttResolveBody( __func__, bodyId, &world );
+	if ( body == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttIsBoundedVec3( center, TT_MAX_POSITION ) == false || ttIsValidQuat( principalRotation ) == false )
+	{
+		TT_ERROR( "center must be finite and within +-TT_MAX_POSITION (1e12 m), rotation a finite unit quaternion" );
+		return ttResult_invalidArgument;
+	}
+	// A rotation that is unit to rounding is kept as given, so that a state read back with
+	// ttBody_GetCenterOfMassTransform is restored bit for bit (normalising can move it by an ulp).
+	ttQuat r = principalRotation;
+	ttReal lengthSquared = r.x * r.x + r.y * r.y + r.z * r.z + r.w * r.w;
+	if ( ttAbs( lengthSquared - 1 ) > 8 * ( TT_REAL_IS_FLOAT ? (ttReal)FLT_EPSILON : (ttReal)DBL_EPSILON ) )
+	{
+		principalRotation = ttQuatNormalize( principalRotation );
+	}
+	ttBody_Place( world, bodyId.index1 - 1, center, principalRotation );
 	return ttResult_ok;
 }
 

@@ -118,6 +118,8 @@ ttParticleId ttMakeParticleId( const ttWorld* world, int index );
 ttParticleConstraintId ttMakeParticleConstraintId( const ttWorld* world, int index );
 /// The particle of an id in a world that is not stepping; NULL with a message naming the caller.
 ttParticle* ttResolveParticle( const char* function, ttParticleId id, ttWorld** world );
+/// The constraint of an id in a world that is not stepping; NULL with a message naming the caller.
+ttParticleConstraint* ttResolveParticleConstraint( const char* function, ttParticleConstraintId id, ttWorld** world );
 /// Index of a live particle of this world, -1 (with a message) otherwise.
 int ttParticleIndexIn( const char* function, ttWorld* world, ttParticleId id, const char* name );
 

@@ -160,8 +160,7 @@ int ttParticleIndexIn( const char* function, ttWorld* world, ttParticleId id, co
 	return id.index1 - 1;
 }
 
-static ttParticleConstraint* ttResolveParticleConstraint( const char* function, ttParticleConstraintId id,
-                                                          ttWorld** worldOut )
+ttParticleConstraint* ttResolveParticleConstraint( const char* function, ttParticleConstraintId id, ttWorld** worldOut )
 {
 	ttWorld* world = ttResolveParticleWorld( function, id.world0, "particle constraint" );
 	if ( world == NULL )

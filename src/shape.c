@@ -7,6 +7,8 @@
 
 #include "tether/tether.h"
 
+#include <float.h>
+
 #define TT_DEF_COOKIE 0x7e7e7e
 
 ttShapeDef ttDefaultShapeDef( void )
@@ -155,7 +157,13 @@ ttShapeId ttCreatePlaneShape( ttBodyId bodyId, const ttShapeDef* def, const ttPl
 		TT_ERROR( "plane normal must be finite and non-zero and its offset within +-TT_MAX_POSITION (1e12 m)" );
 		return ttNullShapeId;
 	}
+	// A normal that is unit to rounding is kept as given, so that a saved plane (the library's own
+	// unit normal) loads back bit for bit: dividing by a length of 1 - ulp would move it.
 	ttReal length = ttLength( plane->normal );
+	if ( ttAbs( length - 1 ) <= 4 * ( TT_REAL_IS_FLOAT ? (ttReal)FLT_EPSILON : (ttReal)DBL_EPSILON ) )
+	{
+		length = 1;
+	}
 	ttShape geometry = { .type = ttShape_plane };
 	geometry.plane.normal = ttScale( 1 / length, plane->normal );
 	geometry.plane.offset = plane->offset / length;

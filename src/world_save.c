@@ -5,6 +5,7 @@
 // thresholds) has no public getter; the JSON is plain fprintf, so the library stays free of
 // dependencies. Numbers are written with 17 significant digits, which read back to the same
 // double (and the same float in a float build), so a load, save and load gives the same bits.
+#include "world_save.h"
 #include "body.h"
 #include "core.h"
 #include "curve.h"
@@ -13,6 +14,7 @@
 #include "joint_path.h"
 #include "mesh.h"
 #include "particle.h"
+#include "save_preimage.h"
 #include "shape.h"
 #include "world.h"
 
@@ -36,12 +38,12 @@ static const char* const ttSaveJointTypeNames[] = { "fixed",    "hinge",   "sphe
                                                     "distance", "generic", "path" };
 
 // A JSON number that reads back to the same ttReal: %.17g of the value as a double.
-static void ttWriteReal( FILE* file, ttReal value )
+void ttWriteReal( FILE* file, ttReal value )
 {
 	fprintf( file, "%.17g", (double)value );
 }
 
-static void ttWriteVec3( FILE* file, ttVec3 v )
+void ttWriteVec3( FILE* file, ttVec3 v )
 {
 	fputc( '[', file );
 	ttWriteReal( file, v.x );
@@ -52,7 +54,7 @@ static void ttWriteVec3( FILE* file, ttVec3 v )
 	fputc( ']', file );
 }
 
-static void ttWriteQuat( FILE* file, ttQuat q )
+void ttWriteQuat( FILE* file, ttQuat q )
 {
 	fputc( '[', file );
 	ttWriteReal( file, q.x );
@@ -65,19 +67,19 @@ static void ttWriteQuat( FILE* file, ttQuat q )
 	fputc( ']', file );
 }
 
-static void ttKeyReal( FILE* file, const char* key, ttReal value )
+void ttKeyReal( FILE* file, const char* key, ttReal value )
 {
 	fprintf( file, ", \"%s\": ", key );
 	ttWriteReal( file, value );
 }
 
-static void ttKeyVec3( FILE* file, const char* key, ttVec3 value )
+void ttKeyVec3( FILE* file, const char* key, ttVec3 value )
 {
 	fprintf( file, ", \"%s\": ", key );
 	ttWriteVec3( file, value );
 }
 
-static void ttKeyBool( FILE* file, const char* key, bool value )
+void ttKeyBool( FILE* file, const char* key, bool value )
 {
 	fprintf( file, ", \"%s\": %s", key, value ? "true" : "false" );
 }
@@ -419,17 +421,18 @@ static bool ttBody_HasShapeMass( ttWorld* world, const ttBody* body )
 static void ttSaveBody( FILE* file, ttWorld* world, int index, const char* name, bool first )
 {
 	const ttBody* body = ttWorld_Body( world, index );
-	ttTransform pose = ttBody_UserTransform( body );
+	// The user's frame, and the velocity of the body origin (the file's meaning), as the numbers
+	// whose load gives the solver's state back bit for bit (save_preimage.h).
+	ttVec3 center = ttBody_Center( body );
+	ttQuat rotation = ttSavePreimage_Rotation( body->q, body->principalRotation );
+	ttVec3 origin = ttSavePreimage_Origin( center, ttSavePreimage_LoadedRotation( rotation ), body->localCenter );
+	ttVec3 originVelocity = ttSavePreimage_OriginVelocity( body->v, body->w, center, origin );
 	fprintf( file, "%s\n    { \"name\": \"%s\", \"type\": \"%s\"", first ? "" : ",", name,
 	         ttSaveBodyTypeNames[body->type] );
-	ttKeyVec3( file, "position", pose.p );
+	ttKeyVec3( file, "position", origin );
 	fputs( ", \"rotation\": ", file );
-	ttWriteQuat( file, ttLoadablePreimage( pose.q ) );
+	ttWriteQuat( file, rotation );
 	fputs( ",\n      ", file );
-	// The loader gives a new body this velocity before its shapes move the centre of mass off the
-	// origin (the library keeps the rigid motion as the centre moves), so it is the velocity of the
-	// body origin, not of the centre of mass.
-	ttVec3 originVelocity = ttAdd( body->v, ttCross( body->w, ttSub( pose.p, ttBody_Center( body ) ) ) );
 	fputs( "\"linearVelocity\": ", file );
 	ttWriteVec3( file, originVelocity );
 	ttKeyVec3( file, "angularVelocity", body->w );
@@ -451,6 +454,16 @@ static void ttSaveBody( FILE* file, ttWorld* world, int index, const char* name,
 			fputs( ", \"inertiaRotation\": ", file );
 			ttWriteQuat( file, body->principalRotation );
 		}
+	}
+	if ( ttSavePreimage_Reproduces( body->q, center, body->v, body->w, body->principalRotation, body->localCenter,
+	                                rotation, origin, originVelocity ) == false )
+	{
+		fputs( ",\n      \"solverFrame\": { \"center\": ", file );
+		ttWriteVec3( file, center );
+		fputs( ", \"rotation\": ", file );
+		ttWriteQuat( file, body->q );
+		ttKeyVec3( file, "velocity", body->v );
+		fputs( " }", file );
 	}
 	ttSaveShapes( file, world, body );
 	fputs( " }", file );
@@ -579,7 +592,8 @@ static void ttSaveJoint( FILE* file, ttWorld* world, const ttJoint* joint, const
 // ---------------------------------------------------------------------------------------------
 // The file
 
-static void ttSaveWorld( FILE* file, ttWorld* world, ttWorldId worldId, const ttSaveNames* names )
+// False when memory ran out (the file is incomplete).
+static bool ttSaveWorld( FILE* file, ttWorld* world, ttWorldId worldId, const ttSaveNames* names )
 {
 	fputs( "{\n  \"_comment\": \"written by ttWorld_SaveScene\",\n", file );
 	ttSaveWorldSettings( file, world, worldId );
@@ -603,7 +617,10 @@ static void ttSaveWorld( FILE* file, ttWorld* world, ttWorldId worldId, const tt
 			first = false;
 		}
 	}
-	fputs( "\n  ]\n}\n", file );
+	fputs( "\n  ]", file );
+	bool complete = ttSaveParticles( file, world, (const char( * )[40])names->names );
+	fputs( "\n}\n", file );
+	return complete;
 }
 
 ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path )
@@ -617,14 +634,6 @@ ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path )
 	{
 		TT_ERROR( "path is NULL or empty" );
 		return ttResult_invalidArgument;
-	}
-	// Scene files describe particles only through their builders (ropes, cloths, soft bodies), which
-	// a world does not remember; writing the bodies alone would lose them without a word.
-	if ( world->particles != NULL && world->particles->particles.liveCount > 0 )
-	{
-		TT_ERROR( "the world has %d particles, which scene files cannot describe one by one yet; nothing written",
-		          world->particles->particles.liveCount );
-		return ttResult_invalidState;
 	}
 	// Written beside the target and renamed over it at the end: a failure leaves no half file.
 	size_t length = strlen( path );
@@ -647,11 +656,17 @@ ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path )
 	}
 	else
 	{
-		ttSaveWorld( file, world, worldId, &names );
+		bool complete = ttSaveWorld( file, world, worldId, &names );
 		bool written = ferror( file ) == 0;
 		int error = errno;
 		written = fclose( file ) == 0 && written;
-		if ( written == false || rename( temporary, path ) != 0 )
+		if ( complete == false )
+		{
+			TT_ERROR( "out of memory: nothing written" );
+			remove( temporary );
+			result = ttResult_outOfMemory;
+		}
+		else if ( written == false || rename( temporary, path ) != 0 )
 		{
 			error = written ? errno : error;
 			TT_ERROR( "cannot write '%s': %s", path, strerror( error ) );

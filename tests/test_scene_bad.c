@@ -36,6 +36,15 @@ static const BadScene s_badScenes[] = {
     { "nesting_too_deep.json", "nesting_too_deep.json:1:1012: JSON nesting too deep: arrays and objects nested 1201 "
                                "levels, more than the 1000" },
     { "heightfield_ragged_rows.json", "bodies[0].shapes[0].heights: row 1 must be an array of 3 numbers" },
+    // a saved body's solver frame must agree with its pose, and is for dynamic bodies only
+    { "solver_frame_disagrees.json", "bodies[0].solverFrame: disagrees with the body's position, rotation or "
+                                     "linearVelocity" },
+    { "solver_frame_on_static.json", "bodies[0].solverFrame: is only for dynamic bodies" },
+    // particle constraints name places in "particles"; the library's checks of rest states
+    { "particle_constraint_index.json",
+      "particleConstraints[0].particles: entry 1 must be a whole number in [0, 2): a place in \"particles\"" },
+    { "particle_constraint_rest.json", "particleConstraints[0].rest: ttParticleConstraint_SetRest" },
+    { "particle_shape_match_offsets.json", "particleConstraints[0].restOffsets: must be an array of 3 to 3 points" },
     // invalid JSON: line and column
     { "invalid_json_trailing_comma.json", "invalid_json_trailing_comma.json:4:17: invalid JSON" },
     { "invalid_json_nan.json", "invalid_json_nan.json:2:69: invalid JSON" },

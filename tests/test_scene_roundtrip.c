@@ -25,42 +25,11 @@
 #define SAME( a, b ) ( memcmp( &( a ), &( b ), sizeof( a ) ) == 0 )
 
 static int s_differences = 0;
-// Bodies whose principal axes are turned from the body axes or whose centre of mass is off the
-// body origin: the file holds the user's frame and the library converts it to the principal
-// frame on load, which rounds. Their pose and velocity agree to a few ulp, not bit for bit
-// (docs/scene-format.md, Saving); the tolerance: 8 ulp of the value's magnitude, at least 1.
-static bool s_tolerant = false;
-#if defined( TT_USE_FLOAT )
-#define ROUND_TRIP_ULP 1.1920929e-7
-#else
-#define ROUND_TRIP_ULP 2.220446049250313e-16
-#endif
-
-static bool NearReals( const ttReal* a, const ttReal* b, int count )
-{
-	for ( int i = 0; i < count; ++i )
-	{
-		double scale = fabs( (double)a[i] ) > 1 ? fabs( (double)a[i] ) : 1;
-		if ( fabs( (double)a[i] - (double)b[i] ) > 8 * ROUND_TRIP_ULP * scale )
-		{
-			return false;
-		}
-	}
-	return true;
-}
-
-#define POSE_SAME( a, b )                                                                                              \
-	( SAME( a, b ) || ( s_tolerant && NearReals( (const ttReal*)&( a ), (const ttReal*)&( b ),                         \
-	                                             (int)( sizeof( a ) / sizeof( ttReal ) ) ) ) )
-
-#define CHECK_POSE( what, index, a, b, field )                                                                         \
-	do                                                                                                                 \
-	{                                                                                                                  \
-		if ( !POSE_SAME( ( a )->field, ( b )->field ) )                                                                \
-		{                                                                                                              \
-			Differ( what, index, #field );                                                                             \
-		}                                                                                                              \
-	} while ( 0 )
+// Values the step derives again before it reads them: a shape's pose in its body's principal
+// frame (refreshed by the broadphase) and a hinge motor's target angle (restarted from the pose in
+// every substep). Two fresh loads agree on them too; a stepped world and its saved copy do not,
+// and need not.
+static bool s_compareCaches = true;
 
 static void Differ( const char* what, int index, const char* field )
 {
@@ -120,14 +89,14 @@ static void CompareBody( ttWorld* wa, ttWorld* wb, int i )
 	ttBody* a = ttWorld_Body( wa, i );
 	ttBody* b = ttWorld_Body( wb, i );
 	ttVec3 ca = ttBody_Center( a ), cb = ttBody_Center( b );
-	if ( !POSE_SAME( ca, cb ) )
+	if ( !SAME( ca, cb ) )
 	{
 		Differ( "body", i, "centre of mass" );
 	}
 	CHECK( "body", i, a, b, type );
-	CHECK_POSE( "body", i, a, b, q );
-	CHECK_POSE( "body", i, a, b, v );
-	CHECK_POSE( "body", i, a, b, w );
+	CHECK( "body", i, a, b, q );
+	CHECK( "body", i, a, b, v );
+	CHECK( "body", i, a, b, w );
 	CHECK( "body", i, a, b, mass );
 	CHECK( "body", i, a, b, invMass );
 	CHECK( "body", i, a, b, inertia );
@@ -151,7 +120,10 @@ static void CompareBody( ttWorld* wa, ttWorld* wb, int i )
 		ttShape* y = ttWorld_Shape( wb, sb );
 		CHECK( "shape", sa, x, y, type );
 		CHECK( "shape", sa, x, y, localTransform );
-		CHECK( "shape", sa, x, y, simTransform );
+		if ( s_compareCaches )
+		{
+			CHECK( "shape", sa, x, y, simTransform );
+		}
 		CHECK( "shape", sa, x, y, density );
 		CHECK( "shape", sa, x, y, staticFriction );
 		CHECK( "shape", sa, x, y, dynamicFriction );
@@ -227,8 +199,8 @@ static void CompareJoint( ttWorld* wa, ttWorld* wb, int i )
 	CHECK( "joint", i, a, b, bodyB );
 	CHECK( "joint", i, a, b, localFrameA );
 	CHECK( "joint", i, a, b, localFrameB );
-	CHECK_POSE( "joint", i, a, b, simFrameA );
-	CHECK_POSE( "joint", i, a, b, simFrameB );
+	CHECK( "joint", i, a, b, simFrameA );
+	CHECK( "joint", i, a, b, simFrameB );
 	CHECK( "joint", i, a, b, linearCompliance );
 	CHECK( "joint", i, a, b, angularCompliance );
 	CHECK( "joint", i, a, b, linearDamping );
@@ -236,7 +208,10 @@ static void CompareJoint( ttWorld* wa, ttWorld* wb, int i )
 	CHECK( "joint", i, a, b, breakForce );
 	CHECK( "joint", i, a, b, breakTorque );
 	CHECK( "joint", i, a, b, collideConnected );
-	CHECK_POSE( "joint", i, a, b, motorAngle );
+	if ( s_compareCaches )
+	{
+		CHECK( "joint", i, a, b, motorAngle );
+	}
 	switch ( a->type )
 	{
 		case ttJoint_hinge:
@@ -304,6 +279,84 @@ static void CompareJoint( ttWorld* wa, ttWorld* wb, int i )
 	}
 }
 
+static void CompareParticle( ttParticleSet* sa, ttParticleSet* sb, int i )
+{
+	ttParticle* a = ttParticleSet_Particle( sa, i );
+	ttParticle* b = ttParticleSet_Particle( sb, i );
+	CHECK( "particle", i, a, b, x );
+	CHECK( "particle", i, a, b, v );
+	CHECK( "particle", i, a, b, invMass );
+	CHECK( "particle", i, a, b, radius );
+	CHECK( "particle", i, a, b, staticFriction );
+	CHECK( "particle", i, a, b, dynamicFriction );
+	CHECK( "particle", i, a, b, gravityScale );
+	CHECK( "particle", i, a, b, damping );
+	CHECK( "particle", i, a, b, group );
+	CHECK( "particle", i, a, b, collide );
+}
+
+static void CompareParticleConstraint( ttParticleSet* sa, ttParticleSet* sb, int i )
+{
+	ttParticleConstraint* a = ttParticleSet_Constraint( sa, i );
+	ttParticleConstraint* b = ttParticleSet_Constraint( sb, i );
+	CHECK( "particle constraint", i, a, b, type );
+	CHECK( "particle constraint", i, a, b, p );
+	CHECK( "particle constraint", i, a, b, body );
+	CHECK( "particle constraint", i, a, b, local );
+	CHECK( "particle constraint", i, a, b, rest );
+	CHECK( "particle constraint", i, a, b, compliance );
+	CHECK( "particle constraint", i, a, b, clusterCount );
+	CHECK( "particle constraint", i, a, b, rotation );
+	if ( a->clusterCount == b->clusterCount && a->clusterCount > 0 &&
+	     ( memcmp( a->cluster, b->cluster, sizeof( int ) * (size_t)a->clusterCount ) != 0 ||
+	       memcmp( a->restOffsets, b->restOffsets, sizeof( ttVec3 ) * (size_t)a->clusterCount ) != 0 ) )
+	{
+		Differ( "particle constraint", i, "cluster or restOffsets" );
+	}
+}
+
+// Particles and their constraints, slot by slot (a saved world is written in slot order and the
+// loader fills the slots in that order).
+static void CompareParticles( ttWorld* a, ttWorld* b )
+{
+	ttParticleSet* sa = a->particles;
+	ttParticleSet* sb = b->particles;
+	int liveA = sa != NULL ? sa->particles.liveCount + sa->constraints.liveCount : 0;
+	int liveB = sb != NULL ? sb->particles.liveCount + sb->constraints.liveCount : 0;
+	if ( liveA == 0 && liveB == 0 )
+	{
+		return;
+	}
+	if ( liveA != liveB || sa->particles.count != sb->particles.count ||
+	     sa->constraints.count != sb->constraints.count )
+	{
+		Differ( "world", 0, "particle or particle constraint count" );
+		return;
+	}
+	for ( int i = 0; i < sa->particles.count; ++i )
+	{
+		if ( sa->particles.used[i] != sb->particles.used[i] )
+		{
+			Differ( "particle", i, "slot" );
+		}
+		else if ( sa->particles.used[i] )
+		{
+			CompareParticle( sa, sb, i );
+		}
+	}
+	for ( int i = 0; i < sa->constraints.count; ++i )
+	{
+		if ( sa->constraints.used[i] != sb->constraints.used[i] )
+		{
+			Differ( "particle constraint", i, "slot" );
+		}
+		else if ( sa->constraints.used[i] )
+		{
+			CompareParticleConstraint( sa, sb, i );
+		}
+	}
+}
+
 static void CompareWorlds( const char* label, ttWorldId ia, ttWorldId ib )
 {
 	ttWorld* a = ttGetWorld( ia );
@@ -340,6 +393,7 @@ static void CompareWorlds( const char* label, ttWorldId ia, ttWorldId ib )
 			}
 		}
 	}
+	CompareParticles( a, b );
 	printf( "%s %s: %d differences (expected 0)\n", s_differences == 0 ? "ok  " : "FAIL", label, s_differences );
 	tt_test_failures += s_differences > 0;
 }
@@ -378,11 +432,10 @@ static bool FileExists( const char* path )
 	return file != NULL;
 }
 
-// Load -> save -> load, compare; step both 20 steps, compare again.
+// Load -> save -> load, compare; step both 20 steps, compare again; save the stepped world,
+// load it and compare.
 static void CheckSceneFile( const char* path )
 {
-	// The rope bridge's planks are capsules along turned segments: principal axes off the body axes.
-	s_tolerant = strstr( path, "lr_fig15_rope_bridge" ) != NULL;
 	ttScene first;
 	char error[1024];
 	if ( ttScene_LoadFile( path, &first, error, sizeof( error ) ) == false )
@@ -391,21 +444,9 @@ static void CheckSceneFile( const char* path )
 		tt_test_failures += 1;
 		return;
 	}
-	// Scene files make particles through builders the world does not remember: saving such a world
-	// is refused and writes nothing.
-	ttWorld* world = ttResolveWorld( __func__, first.worldId );
-	if ( world->particles != NULL && world->particles->particles.liveCount > 0 )
-	{
-		remove( s_savePath );
-		ENSURE( ttWorld_SaveScene( first.worldId, s_savePath ) == ttResult_invalidState );
-		ENSURE( FileExists( s_savePath ) == false );
-		printf( "%s: has particles, save refused as it should be\n", path );
-		ttScene_Destroy( &first );
-		return;
-	}
 	ttScene second;
 	memset( &second, 0, sizeof( second ) );
-	if ( RoundTrip( path, first.worldId, &second ) && s_tolerant == false )
+	if ( RoundTrip( path, first.worldId, &second ) )
 	{
 		for ( int step = 0; step < 20; ++step )
 		{
@@ -415,6 +456,19 @@ static void CheckSceneFile( const char* path )
 		char label[1100];
 		snprintf( label, sizeof( label ), "%s after 20 steps", path );
 		CompareWorlds( label, first.worldId, second.worldId );
+		// A stepped world (bodies turned and moving, cloths and soft bodies away from their rest
+		// shapes, shape matches with a last fit) saves exactly too. Its carried contact impulses
+		// are not part of a scene, so the two are compared as loaded, not stepped further.
+		ttScene third;
+		memset( &third, 0, sizeof( third ) );
+		snprintf( label, sizeof( label ), "%s saved after 20 steps", path );
+		s_compareCaches = false;
+		RoundTrip( label, first.worldId, &third );
+		s_compareCaches = true;
+		if ( TT_IS_NON_NULL( third.worldId ) )
+		{
+			ttScene_Destroy( &third );
+		}
 	}
 	if ( TT_IS_NON_NULL( second.worldId ) )
 	{
@@ -678,14 +732,13 @@ static ttWorldId BuildEverything( bool compound )
 // load must agree with the world it came from.
 static void CheckProgrammaticWorld( bool compound )
 {
-	s_tolerant = compound;
 	ttWorldId world = BuildEverything( compound );
 	ENSURE( ttWorld_GetJointCount( world ) == 8 );
 	ttScene a, b;
 	memset( &b, 0, sizeof( b ) );
 	if ( RoundTrip( compound ? "compound world -> A" : "programmatic world -> A", world, &a ) )
 	{
-		if ( RoundTrip( "programmatic A -> B", a.worldId, &b ) && compound == false )
+		if ( RoundTrip( "programmatic A -> B", a.worldId, &b ) )
 		{
 			for ( int step = 0; step < 20; ++step )
 			{

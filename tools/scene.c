@@ -116,8 +116,8 @@ bool ttLoader_BodyRef( ttSceneLoader* loader, const cJSON* object, const char* k
 }
 
 // Looks up a string value in a table of names; fails listing the valid names.
-static bool ttLoader_Enum( ttSceneLoader* loader, const cJSON* object, const char* key, const char* const* names,
-                           int count, bool required, int* value )
+bool ttLoader_Enum( ttSceneLoader* loader, const cJSON* object, const char* key, const char* const* names, int count,
+                    bool required, int* value )
 {
 	const char* text = NULL;
 	if ( ttReader_String( &loader->reader, object, key, &text ) == false )
@@ -601,25 +601,11 @@ static bool ttLoader_Shapes( ttSceneLoader* loader, const cJSON* body, ttBodyId 
 // Bodies
 
 static const char* const ttBodyKeys[] = {
-    "name",
-    "type",
-    "position",
-    "rotation",
-    "axisAngle",
-    "linearVelocity",
-    "angularVelocity",
-    "linearDamping",
-    "angularDamping",
-    "gravityScale",
-    "fixedRotation",
-    "mass",
-    "inertia",
-    "center",
-    "inertiaRotation",
-    "shapes",
-    "sleep",
-    "awake",
-    NULL,
+    "name",           "type",           "position",        "rotation",
+    "axisAngle",      "linearVelocity", "angularVelocity", "linearDamping",
+    "angularDamping", "gravityScale",   "fixedRotation",   "mass",
+    "inertia",        "center",         "inertiaRotation", "shapes",
+    "sleep",          "awake",          "solverFrame",     NULL,
 };
 
 // Mass given in the file replaces the mass from the shapes (see docs/scene-format.md, Mass).
@@ -688,6 +674,100 @@ static bool ttLoader_Mass( ttSceneLoader* loader, const cJSON* item, ttBodyId bo
 	return true;
 }
 
+static const char* const ttSolverFrameKeys[] = { "center", "rotation", "velocity", NULL };
+
+// Whether two values agree to a millionth of their size (at least of 1): what an edited file
+// leaves of a saved solver frame is told from rounding this way.
+static bool ttLoader_Agree( const ttReal* a, const ttReal* b, int count )
+{
+	for ( int i = 0; i < count; ++i )
+	{
+		double scale = fabs( (double)a[i] ) > 1 ? fabs( (double)a[i] ) : 1;
+		if ( fabs( (double)a[i] - (double)b[i] ) > 1e-6 * scale )
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+// The optional "solverFrame" of a saved body: its centre of mass, principal axes and centre
+// velocity as the solver held them, which the saver writes where position, rotation and
+// linearVelocity cannot give them back bit for bit. They must agree with the pose just placed
+// (so that an edit of the pose is not silently undone) and then replace it exactly.
+static bool ttLoader_SolverFrame( ttSceneLoader* loader, const cJSON* item, ttBodyId body )
+{
+	const cJSON* frame = cJSON_GetObjectItemCaseSensitive( item, "solverFrame" );
+	if ( frame == NULL )
+	{
+		return true;
+	}
+	ttSceneReader* r = &loader->reader;
+	int saved = ttReader_PushKey( r, "solverFrame" );
+	ttVec3 center = TT_VEC3_ZERO, velocity = TT_VEC3_ZERO;
+	ttQuat rotation = { 0, 0, 0, 1 };
+	bool ok = ttReader_IsObject( r, frame, NULL ) && ttReader_CheckKeys( r, frame, ttSolverFrameKeys );
+	if ( ok && ( ttReader_Has( frame, "center" ) == false || ttReader_Has( frame, "rotation" ) == false ||
+	             ttReader_Has( frame, "velocity" ) == false ) )
+	{
+		ok = ttReader_Fail( r, NULL, "needs center, rotation and velocity" );
+	}
+	ok = ok && ttReader_Vec3( r, frame, "center", ttRange_any, &center ) &&
+	     ttReader_QuaternionAsWritten( r, frame, "rotation", &rotation ) &&
+	     ttReader_Vec3( r, frame, "velocity", ttRange_any, &velocity );
+	if ( ok )
+	{
+		ttTransform placed = ttBody_GetCenterOfMassTransform( body );
+		ttVec3 placedVelocity = ttBody_GetLinearVelocity( body );
+		ttQuat flipped = { -rotation.x, -rotation.y, -rotation.z, -rotation.w };
+		bool sameRotation =
+		    ttLoader_Agree( &rotation.x, &placed.q.x, 4 ) || ttLoader_Agree( &flipped.x, &placed.q.x, 4 );
+		if ( ttLoader_Agree( &center.x, &placed.p.x, 3 ) == false || sameRotation == false ||
+		     ttLoader_Agree( &velocity.x, &placedVelocity.x, 3 ) == false )
+		{
+			ok = ttReader_Fail( r, NULL,
+			                    "disagrees with the body's position, rotation or linearVelocity (after an edit of "
+			                    "those, remove the solverFrame that ttWorld_SaveScene wrote)" );
+		}
+	}
+	if ( ok && ( ttBody_SetCenterOfMassTransform( body, center, rotation ) != ttResult_ok ||
+	             ttBody_SetLinearVelocity( body, velocity ) != ttResult_ok ) )
+	{
+		ok = ttLoader_LibraryError( loader, NULL, "ttBody_SetCenterOfMassTransform" );
+	}
+	ttReader_Pop( r, saved );
+	return ok;
+}
+
+// The pose and the velocity of the body origin that the file gives, applied to a body whose mass
+// frame is final (ttLoader_Body). The file's linear velocity is that of the body origin: the
+// centre of mass moves with it plus the turn about the origin.
+static bool ttLoader_PlaceBody( ttSceneLoader* loader, const cJSON* item, ttBodyId body, const ttBodyDef* def )
+{
+	if ( ttBody_SetTransform( body, def->position, def->rotation ) != ttResult_ok )
+	{
+		return ttLoader_LibraryError( loader, "position", "ttBody_SetTransform" );
+	}
+	ttVec3 center = ttBody_GetWorldCenterOfMass( body );
+	ttVec3 velocity =
+	    ttAdd( def->linearVelocity, ttCross( ttBody_GetAngularVelocity( body ), ttSub( center, def->position ) ) );
+	// Set even when zero: shapes added to a turning body at the origin gave it the velocity of the
+	// centre's turn there.
+	if ( ttBody_SetLinearVelocity( body, velocity ) != ttResult_ok )
+	{
+		return ttLoader_LibraryError( loader, "linearVelocity", "ttBody_SetLinearVelocity" );
+	}
+	if ( ttLoader_SolverFrame( loader, item, body ) == false )
+	{
+		return false;
+	}
+	if ( def->isAwake == false && ttBody_SetAwake( body, false ) != ttResult_ok )
+	{
+		return ttLoader_LibraryError( loader, "awake", "ttBody_SetAwake" );
+	}
+	return true;
+}
+
 static bool ttLoader_BodyDef( ttSceneLoader* loader, const cJSON* item, ttBodyDef* def )
 {
 	ttSceneReader* r = &loader->reader;
@@ -722,7 +802,21 @@ static bool ttLoader_Body( ttSceneLoader* loader, const cJSON* item, int index )
 	{
 		return false;
 	}
-	ttBodyId body = ttCreateBody( scene->worldId, &def );
+	// A dynamic body is created at the origin, at rest and awake, and placed once its shapes and
+	// mass have fixed its centre of mass and principal axes: each shape added to a placed body
+	// converts its pose through the user's frame again, which rounds, while placing it once makes
+	// the loaded state a fixed function of the file's numbers. The saver (src/save_preimage.c)
+	// inverts exactly that function, so that load, save and load give the same bits.
+	bool placeLater = def.type == ttBody_dynamic;
+	ttBodyDef created = def;
+	if ( placeLater )
+	{
+		created.position = ( ttVec3 ){ 0, 0, 0 };
+		created.rotation = ( ttQuat ){ 0, 0, 0, 1 };
+		created.linearVelocity = ( ttVec3 ){ 0, 0, 0 };
+		created.isAwake = true;
+	}
+	ttBodyId body = ttCreateBody( scene->worldId, &created );
 	if ( TT_IS_NULL( body ) )
 	{
 		return ttLoader_LibraryError( loader, NULL, "ttCreateBody" );
@@ -730,7 +824,16 @@ static bool ttLoader_Body( ttSceneLoader* loader, const cJSON* item, int index )
 	scene->bodies[index] = body;
 	scene->bodyCount = index + 1;
 	loader->bodyHasShapeMass = false;
-	return ttLoader_Shapes( loader, item, body, def.type ) && ttLoader_Mass( loader, item, body, def.type );
+	if ( ttLoader_Shapes( loader, item, body, def.type ) == false ||
+	     ttLoader_Mass( loader, item, body, def.type ) == false )
+	{
+		return false;
+	}
+	if ( placeLater == false && cJSON_GetObjectItemCaseSensitive( item, "solverFrame" ) != NULL )
+	{
+		return ttReader_Fail( &loader->reader, "solverFrame", "is only for dynamic bodies" );
+	}
+	return placeLater == false || ttLoader_PlaceBody( loader, item, body, &def );
 }
 
 // Reads the array root[key] and allocates its element count; an absent array is empty.
@@ -887,8 +990,9 @@ static bool ttLoader_Probes( ttSceneLoader* loader, const cJSON* root )
 // ---------------------------------------------------------------------------------------------
 // Scene
 
-static const char* const ttSceneKeys[] = { "name",      "description", "world",  "bodies",     "joints", "probes",
-                                           "particles", "ropes",       "cloths", "softBodies", "tires",  NULL };
+static const char* const ttSceneKeys[] = { "name",   "description",         "world", "bodies", "joints",
+                                           "probes", "particles",           "ropes", "cloths", "softBodies",
+                                           "tires",  "particleConstraints", NULL };
 
 // The scene name defaults to the file name without directories and extension.
 static void ttDefaultSceneName( const char* sourceName, char* name )

@@ -32,6 +32,11 @@ bool ttLoader_IndexNames( ttSceneLoader* loader, const char* arrayKey, char ( *n
 /// Index into the names of the entry with this name, or -1.
 int ttLoader_FindName( const ttNameEntry* index, int count, const char* name );
 
+/// Look up the string object[key] in a table of `count` names; *value is its place. Fails listing
+/// the valid names (and when absent, if required).
+bool ttLoader_Enum( ttSceneLoader* loader, const cJSON* object, const char* key, const char* const* names, int count,
+                    bool required, int* value );
+
 /// Resolve the body named by object[key]. Absent or null gives the null id (the world) when
 /// allowWorld, an error otherwise.
 bool ttLoader_BodyRef( ttSceneLoader* loader, const cJSON* object, const char* key, bool allowWorld, ttBodyId* body );
@@ -54,5 +59,8 @@ ttShapeId ttLoader_Heightfield( ttSceneLoader* loader, const cJSON* item, ttBody
 /// Particles, ropes, cloths and soft bodies of the root's "particles", "ropes", "cloths" and
 /// "softBodies" arrays (scene_particles.c), after the bodies (attachments name them).
 bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root );
+/// Create the constraints of root["particleConstraints"] (which may be absent) on the loose
+/// particles of the file (`loose`: their group, NULL when there are none).
+bool ttLoader_ParticleConstraints( ttSceneLoader* loader, const cJSON* root, const ttParticleGroup* loose );
 /// Free the scene's particle groups (the particles go with the world).
 void ttScene_FreeParticleGroups( ttScene* scene );

@@ -50,8 +50,9 @@ static ttParticleGroup* ttLoader_AddGroup( ttSceneLoader* loader, ttParticleGrou
 	return group;
 }
 
-static const char* const ttParticleKeys[] = { "position",       "velocity",        "mass",  "radius", "damping",
-                                              "staticFriction", "dynamicFriction", "group", NULL };
+static const char* const ttParticleKeys[] = {
+    "position",        "velocity", "mass",         "radius",  "damping", "staticFriction",
+    "dynamicFriction", "group",    "gravityScale", "collide", NULL };
 
 static bool ttLoader_LooseParticles( ttSceneLoader* loader, const cJSON* array )
 {
@@ -81,7 +82,9 @@ static bool ttLoader_LooseParticles( ttSceneLoader* loader, const cJSON* array )
 		     ttReader_Number( r, item, "damping", ttRange_nonNegative, &def.damping ) &&
 		     ttReader_Number( r, item, "staticFriction", ttRange_nonNegative, &def.staticFriction ) &&
 		     ttReader_Number( r, item, "dynamicFriction", ttRange_nonNegative, &def.dynamicFriction ) &&
-		     ttReader_Int( r, item, "group", -1000000, 1000000, &def.group );
+		     ttReader_Int( r, item, "group", -1000000, 1000000, &def.group ) &&
+		     ttReader_Number( r, item, "gravityScale", ttRange_any, &def.gravityScale ) &&
+		     ttReader_Bool( r, item, "collide", &def.collide );
 		ttParticleId id = ok ? ttCreateParticle( loader->scene->worldId, &def ) : ttNullParticleId;
 		if ( ok && TT_IS_NULL( id ) )
 		{
@@ -765,6 +768,7 @@ bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root )
 {
 	ttSceneReader* r = &loader->reader;
 	const cJSON* loose = cJSON_GetObjectItemCaseSensitive( root, "particles" );
+	int looseGroup = loose != NULL ? loader->scene->particleGroupCount : -1;
 	if ( loose != NULL )
 	{
 		if ( cJSON_IsArray( loose ) == false )
@@ -779,8 +783,11 @@ bool ttLoader_Particles( ttSceneLoader* loader, const cJSON* root )
 			return false;
 		}
 	}
-	return ttLoader_Array( loader, root, "ropes", ttLoader_Rope ) &&
-	       ttLoader_Array( loader, root, "cloths", ttLoader_Cloth ) &&
-	       ttLoader_Array( loader, root, "softBodies", ttLoader_SoftBody ) &&
-	       ttLoader_Array( loader, root, "tires", ttLoader_Tire );
+	bool ok = ttLoader_Array( loader, root, "ropes", ttLoader_Rope ) &&
+	          ttLoader_Array( loader, root, "cloths", ttLoader_Cloth ) &&
+	          ttLoader_Array( loader, root, "softBodies", ttLoader_SoftBody ) &&
+	          ttLoader_Array( loader, root, "tires", ttLoader_Tire );
+	// Builders grow the group list: the loose group is found by its place, after them.
+	return ok && ttLoader_ParticleConstraints( loader, root,
+	                                           looseGroup >= 0 ? loader->scene->particleGroups + looseGroup : NULL );
 }

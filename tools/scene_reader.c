@@ -465,6 +465,17 @@ bool ttReader_Quaternion( ttSceneReader* reader, const cJSON* object, const char
 	return true;
 }
 
+bool ttReader_QuaternionAsWritten( ttSceneReader* reader, const cJSON* object, const char* key, ttQuat* value )
+{
+	ttReal v[4];
+	if ( ttReader_Numbers( reader, cJSON_GetObjectItemCaseSensitive( object, key ), key, 4, ttRange_any, v ) == false )
+	{
+		return false;
+	}
+	*value = ( ttQuat ){ v[0], v[1], v[2], v[3] };
+	return true;
+}
+
 static const char* const ttAxisAngleKeys[] = { "axis", "angle", "degrees", NULL };
 
 static bool ttReader_AxisAngle( ttSceneReader* reader, const cJSON* object, ttQuat* value )

@@ -79,3 +79,6 @@ bool ttReader_Points( ttSceneReader* reader, const cJSON* object, const char* ke
 bool ttReader_Rotation( ttSceneReader* reader, const cJSON* object, ttQuat* value );
 /// object[key] as a quaternion [x, y, z, w], non-zero, normalised.
 bool ttReader_Quaternion( ttSceneReader* reader, const cJSON* object, const char* key, ttQuat* value );
+/// object[key] as a quaternion [x, y, z, w] of finite numbers, exactly as written (not
+/// normalised: for states saved bit for bit; the library checks that it is a unit quaternion).
+bool ttReader_QuaternionAsWritten( ttSceneReader* reader, const cJSON* object, const char* key, ttQuat* value );

@@ -120,6 +120,21 @@ TT_API ttParticleConstraintId ttCreateParticleShapeMatch( ttWorldId worldId, con
 TT_API ttParticleConstraintId ttCreateParticleAttachment( ttWorldId worldId, ttParticleId particle, ttBodyId body,
                                                           ttVec3 localPoint, ttReal compliance );
 TT_API void ttDestroyParticleConstraint( ttParticleConstraintId constraintId );
+/// The rest value a distance, bending, volume or area constraint holds its particles to: length
+/// (m), dihedral angle (rad), signed volume (m^3) or area (m^2); 0 (and a message) for other types.
+TT_API ttReal ttParticleConstraint_GetRest( ttParticleConstraintId constraintId );
+/// Change that rest value (a rest state other than the creation pose, or a saved one restored):
+/// length in [0, TT_MAX_POSITION], angle in [-pi, pi], volume finite and non-zero, area > 0.
+TT_API ttResult ttParticleConstraint_SetRest( ttParticleConstraintId constraintId, ttReal rest );
+/// A shape match's particle count; with `offsets` (capacity >= count) its rest offsets from the
+/// rest centre of mass, and with `rotation` the rotation of its last fit (where the next fit
+/// starts). -1 (and a message) for another type or a bad id.
+TT_API int ttParticleShapeMatch_GetRestShape( ttParticleConstraintId constraintId, ttVec3* offsets, int capacity,
+                                              ttQuat* rotation );
+/// Replace a shape match's rest shape (count must be its particle count; finite offsets, not all
+/// zero) and the rotation its next fit starts from (a unit quaternion, kept bit for bit).
+TT_API ttResult ttParticleShapeMatch_SetRestShape( ttParticleConstraintId constraintId, const ttVec3* offsets,
+                                                   int count, ttQuat rotation );
 TT_API bool ttParticleConstraint_IsValid( ttParticleConstraintId constraintId );
 TT_API ttParticleConstraintType ttParticleConstraint_GetType( ttParticleConstraintId constraintId );
 /// The multiplier of the last substep, lambda (= -force h^2, see below).

@@ -28,9 +28,9 @@ TT_API ttWorldId ttCreateWorld( const ttWorldDef* def );
 /// the same state, bit for bit: settings, bodies with their poses, velocities and shapes, joints
 /// with all their options. Written to a temporary file beside `path` and renamed over it, so a
 /// failure (ttResult_ioError, with a message) leaves no half-written file. Probes, the time step
-/// and the run length belong to a scene, not to a world, and are not written. A world with
-/// particles is refused (ttResult_invalidState, nothing written): scene files describe particles
-/// only through rope, cloth and soft-body builders.
+/// and the run length belong to a scene, not to a world, and are not written. Particles are
+/// written one by one with their constraints and rest states (what a builder made is not
+/// remembered as a rope or a cloth).
 TT_API ttResult ttWorld_SaveScene( ttWorldId worldId, const char* path );
 TT_API void ttDestroyWorld( ttWorldId worldId );
 TT_API bool ttWorld_IsValid( ttWorldId worldId );
@@ -164,6 +164,13 @@ TT_API ttTransform ttBody_GetTransform( ttBodyId bodyId );
 TT_API ttResult ttBody_SetTransform( ttBodyId bodyId, ttVec3 position, ttQuat rotation );
 /// World position of the centre of mass.
 TT_API ttVec3 ttBody_GetWorldCenterOfMass( ttBodyId bodyId );
+/// The frame the solver moves: the centre of mass and the world orientation of the principal
+/// axes (the body's rotation times ttMassData.rotation). Saving and restoring a state through it
+/// is exact, where the body frame (ttBody_GetTransform) is converted and rounds.
+TT_API ttTransform ttBody_GetCenterOfMassTransform( ttBodyId bodyId );
+/// Teleport the body by its centre of mass and principal axes (see the getter); velocities are
+/// kept. A rotation unit to rounding is used as given, bit for bit.
+TT_API ttResult ttBody_SetCenterOfMassTransform( ttBodyId bodyId, ttVec3 center, ttQuat principalRotation );
 TT_API ttVec3 ttBody_GetWorldPoint( ttBodyId bodyId, ttVec3 localPoint );
 TT_API ttVec3 ttBody_GetLocalPoint( ttBodyId bodyId, ttVec3 worldPoint );
 TT_API ttVec3 ttBody_GetWorldVector( ttBodyId bodyId, ttVec3 localVector );
