@@ -45,10 +45,21 @@ ttMat3 ttPm_Mobility( const ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMa
 void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 force, ttVec3 moment );
 /// A force at lever r.
 void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 invInertia, ttVec3 force );
-/// The rigidity constraints (eq. 12) as projections.
+/// The rigidity constraints (eq. 12) as projections, a fixed number of passes (the joint solves).
 void ttPm_Rigidify( ttPmFrame* frame );
+/// The same projections until the largest relative violation is within tolerance.
+void ttPm_RigidifyWithin( ttPmFrame* frame, ttReal tolerance, int maxPasses );
+/// The rotation nearest to the frame's directions, iterated from guess.
+ttQuat ttPm_Orientation( const ttPmFrame* frame, ttQuat guess );
 /// Centre and the nearest rotation back into the body.
 void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame );
+
+// The Verlet of the axes (joint_pointmass_verlet.c).
+/// Eqs. 10 and 12 for one body before its positions move: its axes B_j(t + h) = 2 B_j(t) -
+/// B_j(t - h) plus the turn of its torque, projected back onto a rigid frame; the body's angular
+/// velocity is set so that the position update turns it exactly there. `spin` is the angular
+/// velocity after damping and torque, without the gyroscopic term (the axes carry it).
+void ttPm_VerletAxes( ttBody* body, ttVec3 spin, ttReal h );
 
 // Points on curves (joint_pointmass_path.c).
 /// At the substep's start: where on the curve B's point is, and the tangent there.

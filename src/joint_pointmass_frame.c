@@ -132,30 +132,59 @@ void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 inv
 
 // Eq. 12's multipliers as projections with unit generalised masses: an orthogonality constraint
 // B_j' . B_j'' = 0 moves B_j' along B_j'' and B_j'' along B_j' by the same multiplier; a length
-// constraint |B_j| = beta_j moves B_j along itself.
+// constraint |B_j| = beta_j moves B_j along itself. Returns the largest relative violation found
+// at the start of the pass.
+static ttReal ttPm_RigidityPass( ttPmFrame* frame )
+{
+	ttReal worst = 0;
+	for ( int j = 0; j < 3; ++j )
+	{
+		int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
+		ttVec3 a = frame->axis[k], b = frame->axis[l];
+		ttReal violation = ttDot( a, b );
+		worst = ttMaxReal( worst, ttAbs( violation ) / ( frame->beta[k] * frame->beta[l] ) );
+		ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
+		ttReal multiplier = slope != 0 ? -violation / slope : 0;
+		frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
+		frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
+	}
+	for ( int j = 0; j < 3; ++j )
+	{
+		ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
+		ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
+		worst = ttMaxReal( worst, ttAbs( excess ) / ( frame->beta[j] * frame->beta[j] ) );
+		if ( slope > 0 )
+		{
+			frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
+		}
+	}
+	return worst;
+}
+
 void ttPm_Rigidify( ttPmFrame* frame )
 {
 	for ( int pass = 0; pass < TT_PM_RIGIDITY_PASSES; ++pass )
 	{
-		for ( int j = 0; j < 3; ++j )
+		ttPm_RigidityPass( frame );
+	}
+}
+
+void ttPm_RigidifyWithin( ttPmFrame* frame, ttReal tolerance, int maxPasses )
+{
+	for ( int pass = 0; pass < maxPasses; ++pass )
+	{
+		if ( ttPm_RigidityPass( frame ) <= tolerance )
 		{
-			int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
-			ttVec3 a = frame->axis[k], b = frame->axis[l];
-			ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
-			ttReal multiplier = slope != 0 ? -ttDot( a, b ) / slope : 0;
-			frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
-			frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
-		}
-		for ( int j = 0; j < 3; ++j )
-		{
-			ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
-			ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
-			if ( slope > 0 )
-			{
-				frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
-			}
+			return;
 		}
 	}
+}
+
+ttQuat ttPm_Orientation( const ttPmFrame* frame, ttQuat guess )
+{
+	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
+	ttExtractRotationWithin( directions, &guess, 20, TT_PM_ROTATION_TOLERANCE );
+	return guess;
 }
 
 // The pose back into the body: centre, and the rotation nearest to the frame's directions.
@@ -166,8 +195,5 @@ void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame )
 	{
 		return;
 	}
-	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
-	ttQuat q = body->q;
-	ttExtractRotationWithin( directions, &q, 20, TT_PM_ROTATION_TOLERANCE );
-	body->q = q;
+	body->q = ttPm_Orientation( frame, body->q );
 }
