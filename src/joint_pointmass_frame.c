@@ -4,17 +4,8 @@
 // to a force (eqs. 19-21), the rigidity projections (eq. 12) and the pose written back.
 #include "joint_pointmass.h"
 
-#include "long_range_union.h"
-
 /// Rigidity projection passes per solve (the paper's "2 or 3 iterations" of section 3).
 #define TT_PM_RIGIDITY_PASSES 3
-
-/// Relative tolerance of the write-back's rotation (ttPm_WriteBack). ttExtractRotation's float
-/// default, 1e-6, left every turn under a microradian unwritten: a pendulum's bob is turned by
-/// the joint by 1e-8 to 1e-6 rad per iteration, and dropping those made its period 0.42 % short
-/// (spherical joint) or 0.11 % long (hinge) in float. 1e-8 is under a float quaternion's
-/// resolution (6e-8), so what is left is rounding; double keeps its 1e-12.
-#define TT_PM_ROTATION_TOLERANCE ( sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-8 : (ttReal)1e-12 )
 
 bool ttPm_IsMovable( const ttBody* body )
 {
@@ -76,6 +67,27 @@ ttVec3 ttPm_Lever( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
 	ttVec3 r = ttScale( u.x / frame->beta[0], frame->start[0] );
 	r = ttMulAdd( r, u.y / frame->beta[1], frame->start[1] );
 	return ttMulAdd( r, u.z / frame->beta[2], frame->start[2] );
+}
+
+ttVec3 ttPm_Coordinates( const ttPmFrame* frame, const ttBody* body, ttVec3 r )
+{
+	if ( frame == NULL )
+	{
+		return ttInvRotate( body->q, r );
+	}
+	// r = sum_j (u_j / beta_j) B_j with B_j . B_k = beta_j^2 delta_jk: u_j = r . B_j / beta_j.
+	return ( ttVec3 ){ ttDot( r, frame->axis[0] ) / frame->beta[0], ttDot( r, frame->axis[1] ) / frame->beta[1],
+	                   ttDot( r, frame->axis[2] ) / frame->beta[2] };
+}
+
+ttVec3 ttPm_LeverCoordinates( const ttPmFrame* frame, const ttBody* body, ttVec3 r )
+{
+	if ( frame == NULL )
+	{
+		return ttInvRotate( body->q, r );
+	}
+	return ( ttVec3 ){ ttDot( r, frame->start[0] ) / frame->beta[0], ttDot( r, frame->start[1] ) / frame->beta[1],
+	                   ttDot( r, frame->start[2] ) / frame->beta[2] };
 }
 
 ttVec3 ttPm_Center( const ttPmFrame* frame, const ttBody* body )
@@ -180,10 +192,50 @@ void ttPm_RigidifyWithin( ttPmFrame* frame, ttReal tolerance, int maxPasses )
 	}
 }
 
+// u v^T by columns.
+static ttMat3 ttPm_Outer( ttVec3 u, ttVec3 v )
+{
+	return ( ttMat3 ){ ttScale( v.x, u ), ttScale( v.y, u ), ttScale( v.z, u ) };
+}
+
+// The rotation R nearest to the unit directions a_i (the maximum of trace(R^T A), the polar
+// decomposition's rotation) by Newton steps from the guess: R turns by w solving
+// G w = sum_i r_i x a_i, G = sum_i (r_i . a_i) E - (1/2) sum_i (r_i a_i^T + a_i r_i^T) the second
+// derivative of the trace. The guess is a turn of a substep away at most, so two or three steps
+// reach round-off. ttExtractRotation's step, sum_i r_i x a_i / sum_i r_i . a_i, takes 2/3 of a
+// turn about a principal axis per step: stopped at its tolerance it left the turn short by a part
+// in 1e10 per write-back, which a free spinning cube lost as energy (6e-7 per 1000 frames).
 ttQuat ttPm_Orientation( const ttPmFrame* frame, ttQuat guess )
 {
-	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
-	ttExtractRotationWithin( directions, &guess, 20, TT_PM_ROTATION_TOLERANCE );
+	ttVec3 a[3] = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
+	ttReal previous = TT_HUGE;
+	for ( int iteration = 0; iteration < 8; ++iteration )
+	{
+		ttMat3 r = ttMat3FromQuat( guess );
+		ttVec3 columns[3] = { r.cx, r.cy, r.cz };
+		ttVec3 torque = TT_VEC3_ZERO;
+		ttReal trace = 0;
+		ttMat3 symmetric = { 0 };
+		for ( int i = 0; i < 3; ++i )
+		{
+			torque = ttAdd( torque, ttCross( columns[i], a[i] ) );
+			trace += ttDot( columns[i], a[i] );
+			symmetric =
+			    ttMat3Add( symmetric, ttMat3Add( ttPm_Outer( columns[i], a[i] ), ttPm_Outer( a[i], columns[i] ) ) );
+		}
+		ttMat3 g = ttMat3Diagonal( ( ttVec3 ){ trace, trace, trace } );
+		g = ttMat3Add( g, ( ttMat3 ){ ttScale( (ttReal)-0.5, symmetric.cx ), ttScale( (ttReal)-0.5, symmetric.cy ),
+		                              ttScale( (ttReal)-0.5, symmetric.cz ) } );
+		ttVec3 turn = ttMat3Solve( g, torque );
+		ttReal angle = ttLength( turn );
+		// Stop where the steps no longer shrink (round-off) or vanish.
+		if ( angle == 0 || angle >= previous || angle != angle )
+		{
+			break;
+		}
+		guess = ttQuatNormalize( ttQuatMul( ttQuatFromAxisAngle( ttScale( 1 / angle, turn ), angle ), guess ) );
+		previous = angle;
+	}
 	return guess;
 }
 

@@ -38,7 +38,7 @@ void ttPm_VerletAxes( ttBody* body, ttVec3 spin, ttReal h )
 		frame.axis[j] = ttSub( ttScale( 2, frame.axis[j] ), previous );
 	}
 	ttPm_RigidifyWithin( &frame, TT_PM_VERLET_TOLERANCE, TT_PM_VERLET_MAX_PASSES );
-	ttQuat next = ttPm_Orientation( &frame, body->q );
+	ttQuat next = ttPm_Orientation( &frame, ttQuatIntegrate( body->q, ttScale( h, spin ) ) );
 	// The w whose position update, q <- normalize(q + h/2 [w, 0] q), lands on `next`.
 	ttQuat dq = ttQuatMul( next, ttQuatConj( body->q ) );
 	if ( dq.w < 0 )

@@ -220,7 +220,7 @@ static ttVec3 ttPm_SolveLength( ttPmPair* pair, ttVec3 uA, ttVec3 uB, ttReal min
 // The shared points of a line hinge or a weld sit this far from the anchor: about the size of the
 // bodies (their largest radius of gyration), so that a point error e tilts the axis by about
 // e / size, as the body's own extent would; never shorter than 1 cm.
-static ttReal ttPm_Arm( const ttBody* bodyA, const ttBody* bodyB )
+ttReal ttPm_Arm( const ttBody* bodyA, const ttBody* bodyB )
 {
 	ttReal arm = (ttReal)0.01;
 	const ttBody* bodies[2] = { bodyA, bodyB };
@@ -237,7 +237,7 @@ static ttReal ttPm_Arm( const ttBody* bodyA, const ttBody* bodyB )
 }
 
 // Points of a joint at anchor + s along the frame axis `axis` (0 x, 1 y) on both bodies.
-static ttVec3 ttPm_AlongFrame( ttTransform frame, int axis, ttReal s )
+ttVec3 ttPm_AlongFrame( ttTransform frame, int axis, ttReal s )
 {
 	ttVec3 direction = ttRotate( frame.q, axis == 0 ? ( ttVec3 ){ 1, 0, 0 } : ( ttVec3 ){ 0, 1, 0 } );
 	return ttMulAdd( frame.p, s, direction );
@@ -245,8 +245,7 @@ static ttVec3 ttPm_AlongFrame( ttTransform frame, int axis, ttReal s )
 
 // Solve the symmetric positive definite n x n system a x = b in place by LDL^T (n <= 9); a pivot
 // that vanishes (a direction neither body can move in) gets no force.
-#define TT_PM_MAX_BLOCK 9
-static void ttPm_SolveSymmetric( int n, ttReal a[][TT_PM_MAX_BLOCK], ttReal* x )
+void ttPm_SolveSymmetric( int n, ttReal a[][TT_PM_MAX_BLOCK], ttReal* x )
 {
 	ttReal d[TT_PM_MAX_BLOCK];
 	ttReal largest = 0;
@@ -298,7 +297,7 @@ static ttReal ttPm_Component( ttVec3 v, int i )
 }
 
 // Displacement at offset ri per unit force at offset rj of one body: 1/m E + [ri]x^T I^-1 [rj]x.
-static ttMat3 ttPm_CrossMobility( const ttPmFrame* frame, const ttBody* body, ttVec3 ri, ttVec3 rj, ttMat3 invInertia )
+ttMat3 ttPm_CrossMobility( const ttPmFrame* frame, const ttBody* body, ttVec3 ri, ttVec3 rj, ttMat3 invInertia )
 {
 	if ( frame == NULL )
 	{
@@ -391,17 +390,22 @@ static void ttPm_SolveBlock( ttPmPair* pair, const ttVec3* uA, const ttVec3* uB,
 	ttPm_Turn( pair->frameB, pair->bodyB, invB, ttNeg( forceSum ), ttNeg( momentB ) );
 }
 
-/// Whether a hinge's angle limit is this family's (rigid, and no target or motor, whose XPBD
-/// angular pass would take the limit too).
+/// Whether a hinge's angle limit is a stop of its shared points (rigid).
 static bool ttPm_OwnsHingeLimit( const ttJoint* joint )
 {
 	const ttHingeJointDef* def = &joint->hinge;
-	return joint->type == ttJoint_hinge && def->enableLimit && def->limitCompliance == 0 && def->enableMotor == false &&
-	       def->enableTarget == false;
+	return joint->type == ttJoint_hinge && def->enableLimit && def->limitCompliance == 0;
+}
+
+/// Whether a hinge holds a rigid target: a weld at the target angle, as a stop is.
+static bool ttPm_RigidTarget( const ttJoint* joint )
+{
+	const ttHingeJointDef* def = &joint->hinge;
+	return joint->type == ttJoint_hinge && def->enableTarget && def->enableMotor == false && def->targetCompliance == 0;
 }
 
 /// A direction given in a body's principal coordinates, in world axes by the current frame.
-static ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
+ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
 {
 	return ttNormalize( ttPm_Offset( frame, body, u ) );
 }
@@ -433,7 +437,14 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count, bool stopsOnly )
 {
 	ttJoint* joint = pair->joint;
 	ttReal excess = 0, stop = 0;
-	if ( count == 2 && ttPm_OwnsHingeLimit( joint ) )
+	if ( count == 2 && ttPm_RigidTarget( joint ) )
+	{
+		ttReal angle = ttPm_HingeAngle( pair );
+		excess = angle - joint->hinge.targetAngle;
+		excess = excess > TT_PI ? excess - 2 * TT_PI : ( excess < -TT_PI ? excess + 2 * TT_PI : excess );
+		stop = joint->hinge.targetAngle;
+	}
+	else if ( count == 2 && ttPm_OwnsHingeLimit( joint ) )
 	{
 		ttReal angle = ttPm_HingeAngle( pair );
 		excess = ttAngleLimitExcess( angle, joint->hinge.lowerAngle, joint->hinge.upperAngle );
@@ -496,43 +507,39 @@ static void ttPm_SolvePoints( ttPmPair* pair, int count, bool stopsOnly )
 
 typedef enum ttPmRole
 {
-	ttPmRole_xpbd = 0,      ///< solved whole by the XPBD functions
-	ttPmRole_points,        ///< shared points only
-	ttPmRole_pointsAngular, ///< shared points, then XPBD's angular pass (limits, drives)
+	ttPmRole_xpbd = 0, ///< solved whole by the XPBD functions
+	ttPmRole_points,   ///< this family's shared points and rows
 } ttPmRole;
 
+// Every joint whose attachment is rigid is this family's. A compliant attachment (the
+// linearCompliance of any joint; the angularCompliance of the joints that lock angles, a distance
+// joint's compliance) is XPBD's whole: the paper's PTPs are exact, and a compliant attachment
+// would need a multiplier per row kept across iterations, which is what XPBD is.
 static ttPmRole ttPm_Role( const ttJoint* joint )
 {
 	bool rigid = joint->linearCompliance == 0;
 	switch ( joint->type )
 	{
 		case ttJoint_spherical:
-			if ( rigid == false )
-			{
-				return ttPmRole_xpbd;
-			}
-			return joint->spherical.enableSwingLimit || joint->spherical.enableTwistLimit ? ttPmRole_pointsAngular
-			                                                                              : ttPmRole_points;
-		case ttJoint_hinge:
-			if ( rigid == false || joint->angularCompliance > 0 )
-			{
-				return ttPmRole_xpbd;
-			}
-			// A rigid limit is the family's own (ttPm_SolvePoints); a soft one, a target and a motor
-			// are XPBD's angular pass (which then takes the limit too).
-			return joint->hinge.enableMotor || joint->hinge.enableTarget ||
-			               ( joint->hinge.enableLimit && ttPm_OwnsHingeLimit( joint ) == false )
-			           ? ttPmRole_pointsAngular
-			           : ttPmRole_points;
-		case ttJoint_fixed:
-			return rigid && joint->angularCompliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
-		case ttJoint_distance:
-			return joint->distance.compliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
 		case ttJoint_path:
 			return rigid ? ttPmRole_points : ttPmRole_xpbd;
+		case ttJoint_hinge:
+		case ttJoint_fixed:
+		case ttJoint_prismatic:
+			return rigid && joint->angularCompliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
+		case ttJoint_generic:
+			return rigid && ( joint->generic.lockRotation == false || joint->angularCompliance == 0 ) ? ttPmRole_points
+			                                                                                          : ttPmRole_xpbd;
+		case ttJoint_distance:
+			return joint->distance.compliance == 0 ? ttPmRole_points : ttPmRole_xpbd;
 		default:
-			return ttPmRole_xpbd; // prismatic and generic joints
+			return ttPmRole_xpbd;
 	}
+}
+
+static bool ttPm_HasSphericalLimits( const ttJoint* joint )
+{
+	return joint->spherical.enableSwingLimit || joint->spherical.enableTwistLimit;
 }
 
 static void ttPm_SolveJoint( ttPmPair* pair, ttReal h )
@@ -541,10 +548,18 @@ static void ttPm_SolveJoint( ttPmPair* pair, ttReal h )
 	switch ( joint->type )
 	{
 		case ttJoint_spherical:
-			ttPm_SolvePoints( pair, 1, false );
+			if ( ttPm_HasSphericalLimits( joint ) )
+			{
+				ttPm_SolveSpherical( pair, h, false );
+			}
+			else
+			{
+				ttPm_SolvePoints( pair, 1, false );
+			}
 			break;
 		case ttJoint_hinge:
 			ttPm_SolvePoints( pair, 2, false );
+			ttPm_SolveHingeDrive( pair, h );
 			break;
 		case ttJoint_fixed:
 			ttPm_SolvePoints( pair, 3, false );
@@ -556,6 +571,10 @@ static void ttPm_SolveJoint( ttPmPair* pair, ttReal h )
 			break;
 		case ttJoint_path:
 			ttPm_SolvePath( pair, h );
+			break;
+		case ttJoint_prismatic:
+		case ttJoint_generic:
+			ttPm_SolveAxes( pair, h );
 			break;
 		default:
 			break;
@@ -580,9 +599,19 @@ static void ttPointMassJoints_Prepare( ttStepContext* ctx )
 
 static void ttPointMassJoints_BeginSubstep( ttStepContext* ctx )
 {
-	// The angular velocities before the step's integration adds its gyroscopic term, for the
-	// Verlet of the axes (ttPointMassJoints_SolveBeforePositions).
 	ttWorld* world = ctx->world;
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttJoint* joint = ttAwakeJoint( world, j );
+		ttJoint_BeginSubstep( world, joint, ctx->h );
+		if ( joint->type == ttJoint_path && ttPm_Role( joint ) == ttPmRole_points )
+		{
+			ttPm_BeginPath( world, joint );
+		}
+	}
+	// The angular velocities before the step's integration adds its gyroscopic term, for the
+	// Verlet of the axes (ttPointMassJoints_SolveBeforePositions); after the joints' own start,
+	// whose force drives act on the velocities.
 	ttPointMassScratch* scratch = ttPm_Scratch( world );
 	if ( scratch != NULL && ttPm_ReserveSpins( scratch, world->bodies.count ) )
 	{
@@ -590,15 +619,6 @@ static void ttPointMassJoints_BeginSubstep( ttStepContext* ctx )
 		{
 			int slot = world->awakeBodies[i];
 			scratch->spins[slot] = ttWorld_Body( world, slot )->w;
-		}
-	}
-	for ( int j = 0; j < ctx->jointCount; ++j )
-	{
-		ttJoint* joint = ttAwakeJoint( ctx->world, j );
-		ttJoint_BeginSubstep( ctx->world, joint, ctx->h );
-		if ( joint->type == ttJoint_path && ttPm_Role( joint ) == ttPmRole_points )
-		{
-			ttPm_BeginPath( ctx->world, joint );
 		}
 	}
 }
@@ -667,14 +687,23 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 		for ( int j = 0; j < ctx->jointCount; ++j )
 		{
 			ttJoint* joint = ttAwakeJoint( world, j );
-			if ( ttPm_OwnsHingeLimit( joint ) && ttPm_Role( joint ) == ttPmRole_points )
+			bool hingeStop = ttPm_OwnsHingeLimit( joint ) || ttPm_RigidTarget( joint );
+			bool sphericalStop = joint->type == ttJoint_spherical && ttPm_HasSphericalLimits( joint );
+			if ( ( hingeStop || sphericalStop ) && ttPm_Role( joint ) == ttPmRole_points )
 			{
 				ttPmPair pair = {
 				    world, joint, ttWorld_Body( world, joint->bodyA ), ttWorld_Body( world, joint->bodyB ),
 				    NULL,  NULL };
 				pair.frameA = ttPm_Frame( world, scratch, joint->bodyA );
 				pair.frameB = ttPm_Frame( world, scratch, joint->bodyB );
-				ttPm_SolvePoints( &pair, 2, true );
+				if ( hingeStop )
+				{
+					ttPm_SolvePoints( &pair, 2, true );
+				}
+				else
+				{
+					ttPm_SolveSpherical( &pair, ctx->h, true );
+				}
 			}
 		}
 		for ( int i = 0; i < scratch->touchedCount; ++i )
@@ -690,7 +719,7 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 		{
 			ttJoint* joint = ttAwakeJoint( world, j );
 			ttPmRole role = scratch != NULL ? ttPm_Role( joint ) : ttPmRole_xpbd;
-			if ( role == ttPmRole_xpbd || ( role == ttPmRole_pointsAngular && phase == ttJointPhase_angular ) )
+			if ( role == ttPmRole_xpbd )
 			{
 				ttJoint_SolvePositions( world, joint, ctx->h, (ttJointPhase)phase );
 			}
