@@ -7,6 +7,10 @@
 /// Rigidity projection passes per solve (the paper's "2 or 3 iterations" of section 3).
 #define TT_PM_RIGIDITY_PASSES 3
 
+/// The largest turn of one force applied linearly, B_j += turn x B_j(t) (eq. 20): the chord
+/// iteration keeps its exact Jacobian below it; above, the turn rotates the axes (ttPm_Turn).
+#define TT_PM_LINEAR_TURN ( (ttReal)0.05 )
+
 bool ttPm_IsMovable( const ttBody* body )
 {
 	return body->type == ttBody_dynamic && body->invMass > 0;
@@ -131,6 +135,21 @@ void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 
 	}
 	frame->c = ttMulAdd( frame->c, body->invMass, force );
 	ttVec3 turn = ttMat3MulVec( invInertia, moment );
+	ttReal angle = ttLength( turn );
+	if ( angle > TT_PM_LINEAR_TURN )
+	{
+		// A large turn as a rotation of the current axes: linear, |B_j| grew by
+		// sqrt(1 + angle^2) and the projections along the start directions took it back as a
+		// turn of atan(angle) pointing elsewhere as the frame had already turned: a cloth of small
+		// spheres jointed at twice their radius of gyration, at one iteration, turned its nodes by
+		// 0.2 to 0.3 rad per PTP on impact and blew up (issue 12).
+		ttQuat rotation = ttQuatFromAxisAngle( ttScale( 1 / angle, turn ), angle );
+		for ( int j = 0; j < 3; ++j )
+		{
+			frame->axis[j] = ttRotate( rotation, frame->axis[j] );
+		}
+		return;
+	}
 	for ( int j = 0; j < 3; ++j )
 	{
 		frame->axis[j] = ttAdd( frame->axis[j], ttCross( turn, frame->start[j] ) );
@@ -228,6 +247,16 @@ ttQuat ttPm_Orientation( const ttPmFrame* frame, ttQuat guess )
 		                              ttScale( (ttReal)-0.5, symmetric.cz ) } );
 		ttVec3 turn = ttMat3Solve( g, torque );
 		ttReal angle = ttLength( turn );
+		// About one axis w the step is tan(phi) for a turn phi (the torque is 2 sin(phi) w, w^T G w
+		// 2 cos(phi)): far from the rotation (a frame turned by a radian in one solve) take the
+		// turn atan2 of the two along the torque instead, exact about one axis up to half a turn.
+		ttReal torqueLength = ttLength( torque );
+		if ( ( angle > (ttReal)0.1 || ttDot( turn, torque ) <= 0 ) && torqueLength > 0 )
+		{
+			ttVec3 u = ttScale( 1 / torqueLength, torque );
+			angle = ttAtan2( torqueLength, ttDot( u, ttMat3MulVec( g, u ) ) );
+			turn = ttScale( angle, u );
+		}
 		// Stop where the steps no longer shrink (round-off) or vanish.
 		if ( angle == 0 || angle >= previous || angle != angle )
 		{
