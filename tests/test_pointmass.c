@@ -13,6 +13,7 @@
 #define PI 3.14159265358979323846
 #define G 9.81
 #define DT ( 1.0 / 60.0 )
+#define FLOAT_BUILD ( sizeof( ttReal ) == sizeof( float ) )
 
 // The floor of round-off on a joint error of bodies a few metres from the origin: each solve
 // writes the pose back through a quaternion (normalised, rotated) and the error is a difference of
@@ -286,6 +287,11 @@ static void Experiment1( void )
 		SpinRun fine = Spin( halves[b], ttJointSolver_pointmass, 2, 1000 );
 		SpinRun xpbd = Spin( halves[b], ttJointSolver_xpbd, 1, 1000 );
 		double hw = coarse.rate * DT;
+		// Float floor: the angular velocity is read back from two float quaternions a substep apart
+		// (integrate.c), whose vector part h w / 2 is resolved to about 3 units of 6e-8: a relative
+		// error of 3.6e-7 / (h w) per step in w, twice that in the energy, adding up as a random
+		// walk over the 1000 steps. Double: 1e-16 / (h w), far below every limit here.
+		double floor = FLOAT_BUILD ? 2 * 3.6e-7 / hw * sqrt( 1000.0 ) : 0;
 		printf(
 		    "%s, |w| %.3f rad/s (h w = %.4f): energy spread %.3g, |L| spread %.3g, energy trend %.3g / 1000 frames; "
 		    "2 substeps: energy spread %.3g (ratio %.2f); integrate.c (xpbd family): energy spread %.3g, |L| "
@@ -296,8 +302,8 @@ static void Experiment1( void )
 		{
 			// A cube's rotation is a steady turn about a fixed axis, which the Verlet of the axes
 			// follows exactly: the paper's "within 4 digits", and far inside it.
-			ENSURE_BELOW( coarse.energySpread, 1e-4 );
-			ENSURE_BELOW( coarse.momentumSpread, 1e-4 );
+			ENSURE_BELOW( coarse.energySpread, fmax( 1e-4, floor ) );
+			ENSURE_BELOW( coarse.momentumSpread, fmax( 1e-4, floor ) );
 			continue;
 		}
 		// The box's energy oscillates with the precession by O((h w)^2): Verlet's energy error of
@@ -306,16 +312,19 @@ static void Experiment1( void )
 		// spread by 4 (second order, 3 to 5 allowing for the different sampling of the
 		// oscillation), and the energy must not drift (SHAKE is symplectic): a trend below the
 		// paper's 4 digits per 1000 frames.
-		ENSURE_BELOW( coarse.energySpread, hw * hw / 8 );
-		ENSURE_BELOW( coarse.momentumSpread, hw * hw / 8 );
-		ENSURE( coarse.energySpread / fine.energySpread > 3 && coarse.energySpread / fine.energySpread < 5 );
-		ENSURE_BELOW( coarse.drift, 1e-4 );
+		ENSURE_BELOW( coarse.energySpread, hw * hw / 8 + floor );
+		ENSURE_BELOW( coarse.momentumSpread, hw * hw / 8 + floor );
+		if ( FLOAT_BUILD == false ) // the float floor is of the size of the spread at 2 substeps
+		{
+			ENSURE( coarse.energySpread / fine.energySpread > 3 && coarse.energySpread / fine.energySpread < 5 );
+		}
+		ENSURE_BELOW( coarse.drift, fmax( 1e-4, floor ) );
 		// Over 10000 frames too (about 700 turns).
 		SpinRun longRun = Spin( halves[b], ttJointSolver_pointmass, 1, 10000 );
 		printf( "%s over 10000 frames: energy spread %.3g, |L| spread %.3g, energy trend %.3g / 1000 frames\n",
 		        names[b], longRun.energySpread, longRun.momentumSpread, longRun.drift );
-		ENSURE_BELOW( longRun.energySpread, hw * hw / 8 );
-		ENSURE_BELOW( longRun.drift, 1e-4 );
+		ENSURE_BELOW( longRun.energySpread, hw * hw / 8 + floor * sqrt( 10.0 ) );
+		ENSURE_BELOW( longRun.drift, fmax( 1e-4, floor ) );
 	}
 }
 
@@ -472,8 +481,75 @@ static void Fallbacks( void )
 	ttDestroyWorld( world );
 }
 
+// The Python test's pendulum (python/tests/test_motion.py): a 1 m pendulum with a sphere of
+// radius 5 cm, released at 10 degrees, 40 substeps of 1/240 s frames, on a hinge and on a spherical
+// joint. Period against the physical pendulum's with the finite-amplitude series,
+// 2 pi sqrt(I / (m g L)) (1 + t0^2 / 16 + 11 t0^4 / 3072), I / (m L) = (L^2 + 0.4 r^2) / L; the
+// crossings are interpolated within 1/240 s, 0.05 % as there, in float too: the float write-back
+// used to leave turns under its tolerance unwritten (docs/solvers.md), and the bob's turns are
+// 1e-8 to 1e-6 rad per iteration here.
+static void SmallPendulum( void )
+{
+	printf( "-- 1 m pendulum at 40 substeps (the Python test's)\n" );
+	const double length = 1, radius = 0.05, t0 = 10 * PI / 180, dt = 1.0 / 240;
+	double expected = 2 * PI * sqrt( ( length * length + 0.4 * radius * radius ) / length / G ) *
+	                  ( 1 + t0 * t0 / 16 + 11 * pow( t0, 4 ) / 3072 );
+	for ( int spherical = 0; spherical < 2; ++spherical )
+	{
+		ttWorldId world = MakeWorld( 40, 4, G );
+		ttBodyDef bodyDef = ttDefaultBodyDef();
+		bodyDef.type = ttBody_dynamic;
+		bodyDef.position = ( ttVec3 ){ (ttReal)( length * sin( t0 ) ), (ttReal)( 2 - length * cos( t0 ) ), 0 };
+		ttBodyId bob = ttCreateBody( world, &bodyDef );
+		ttShapeDef shape = ttDefaultShapeDef();
+		ttCreateSphereShape( bob, &shape, &( ttSphere ){ .radius = (ttReal)radius } );
+		ttVec3 pivot = { 0, 2, 0 };
+		ttVec3 local = ttSub( pivot, bodyDef.position );
+		if ( spherical )
+		{
+			ttSphericalJointDef def = ttDefaultSphericalJointDef();
+			def.base.bodyA = ttNullBodyId;
+			def.base.bodyB = bob;
+			def.base.localFrameA.p = pivot;
+			def.base.localFrameB.p = local;
+			ttCreateSphericalJoint( world, &def );
+		}
+		else
+		{
+			ttHingeJointDef def = ttDefaultHingeJointDef();
+			def.base.bodyA = ttNullBodyId;
+			def.base.bodyB = bob;
+			ttQuat xToZ = ttQuatFromAxisAngle( ( ttVec3 ){ 0, 1, 0 }, (ttReal)( -PI / 2 ) );
+			def.base.localFrameA = ( ttTransform ){ pivot, xToZ };
+			def.base.localFrameB = ( ttTransform ){ local, xToZ };
+			ttCreateHingeJoint( world, &def );
+		}
+		double previous = (double)ttBody_GetPosition( bob ).x, first = -1, last = -1;
+		int crossings = 0;
+		for ( int i = 1; i <= 960; ++i )
+		{
+			ttWorld_Step( world, (ttReal)dt );
+			double x = (double)ttBody_GetPosition( bob ).x;
+			if ( previous > 0 && x <= 0 )
+			{
+				double t = ( i - 1 ) * dt + dt * previous / ( previous - x );
+				first = crossings == 0 ? t : first;
+				last = t;
+				crossings += 1;
+			}
+			previous = x;
+		}
+		double period = ( last - first ) / ( crossings - 1 );
+		printf( "%s: period %.6f s, expected %.6f s (%+.0f ppm)\n", spherical ? "spherical" : "hinge", period, expected,
+		        1e6 * ( period / expected - 1 ) );
+		ENSURE_NEAR( period, expected, 5e-4 * expected );
+		ttDestroyWorld( world );
+	}
+}
+
 int main( void )
 {
+	SmallPendulum();
 	Experiment2();
 	Experiment3();
 	Experiment1();
