@@ -52,13 +52,11 @@
 // (centre; orientation by the polar decomposition of [B_0/beta_0, B_1/beta_1, B_2/beta_2]), so the
 // step derives the velocities from them as for any position-level family.
 //
-// What falls back to the XPBD solves (joint.h) within the same solve, after the point-mass pass:
-// prismatic and generic joints, and any joint whose attachment is compliant (linearCompliance or,
-// for fixed and hinge joints, angularCompliance > 0, a distance joint's compliance > 0), whole;
-// the angular part of a spherical joint with a swing or twist limit and of a hinge with a target,
-// a motor or a soft limit (XPBD's angular pass of that joint, whose axis alignment finds the line
-// hinge already aligned). A hinge's rigid limit is the family's own: past a stop the line hinge
-// is a weld of three shared points at the stop angle (ttPm_SolvePoints).
+// The spherical joint's limits, the hinge's target, motor and soft limit, prismatic and generic
+// joints are rows of forces on the frames' points (joint_pointmass_rows.c). A hinge's rigid limit
+// and rigid target are a weld of three shared points at the stop or target angle
+// (ttPm_SolvePoints). What falls back to the XPBD solves (joint.h), whole, within the same solve
+// after the point-mass pass: a joint whose attachment is compliant (ttPm_Role).
 #include "constraint.h"
 #include "core.h"
 #include "joint.h"
