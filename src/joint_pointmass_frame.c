@@ -4,17 +4,12 @@
 // to a force (eqs. 19-21), the rigidity projections (eq. 12) and the pose written back.
 #include "joint_pointmass.h"
 
-#include "long_range_union.h"
-
 /// Rigidity projection passes per solve (the paper's "2 or 3 iterations" of section 3).
 #define TT_PM_RIGIDITY_PASSES 3
 
-/// Relative tolerance of the write-back's rotation (ttPm_WriteBack). ttExtractRotation's float
-/// default, 1e-6, left every turn under a microradian unwritten: a pendulum's bob is turned by
-/// the joint by 1e-8 to 1e-6 rad per iteration, and dropping those made its period 0.42 % short
-/// (spherical joint) or 0.11 % long (hinge) in float. 1e-8 is under a float quaternion's
-/// resolution (6e-8), so what is left is rounding; double keeps its 1e-12.
-#define TT_PM_ROTATION_TOLERANCE ( sizeof( ttReal ) == sizeof( float ) ? (ttReal)1e-8 : (ttReal)1e-12 )
+/// The largest turn of one force applied linearly, B_j += turn x B_j(t) (eq. 20): the chord
+/// iteration keeps its exact Jacobian below it; above, the turn rotates the axes (ttPm_Turn).
+#define TT_PM_LINEAR_TURN ( (ttReal)0.05 )
 
 bool ttPm_IsMovable( const ttBody* body )
 {
@@ -78,6 +73,27 @@ ttVec3 ttPm_Lever( const ttPmFrame* frame, const ttBody* body, ttVec3 u )
 	return ttMulAdd( r, u.z / frame->beta[2], frame->start[2] );
 }
 
+ttVec3 ttPm_Coordinates( const ttPmFrame* frame, const ttBody* body, ttVec3 r )
+{
+	if ( frame == NULL )
+	{
+		return ttInvRotate( body->q, r );
+	}
+	// r = sum_j (u_j / beta_j) B_j with B_j . B_k = beta_j^2 delta_jk: u_j = r . B_j / beta_j.
+	return ( ttVec3 ){ ttDot( r, frame->axis[0] ) / frame->beta[0], ttDot( r, frame->axis[1] ) / frame->beta[1],
+	                   ttDot( r, frame->axis[2] ) / frame->beta[2] };
+}
+
+ttVec3 ttPm_LeverCoordinates( const ttPmFrame* frame, const ttBody* body, ttVec3 r )
+{
+	if ( frame == NULL )
+	{
+		return ttInvRotate( body->q, r );
+	}
+	return ( ttVec3 ){ ttDot( r, frame->start[0] ) / frame->beta[0], ttDot( r, frame->start[1] ) / frame->beta[1],
+	                   ttDot( r, frame->start[2] ) / frame->beta[2] };
+}
+
 ttVec3 ttPm_Center( const ttPmFrame* frame, const ttBody* body )
 {
 	return frame != NULL ? frame->c : body->delta;
@@ -119,6 +135,21 @@ void ttPm_Turn( ttPmFrame* frame, const ttBody* body, ttMat3 invInertia, ttVec3 
 	}
 	frame->c = ttMulAdd( frame->c, body->invMass, force );
 	ttVec3 turn = ttMat3MulVec( invInertia, moment );
+	ttReal angle = ttLength( turn );
+	if ( angle > TT_PM_LINEAR_TURN )
+	{
+		// A large turn as a rotation of the current axes: linear, |B_j| grew by
+		// sqrt(1 + angle^2) and the projections along the start directions took it back as a
+		// turn of atan(angle) pointing elsewhere as the frame had already turned: a cloth of small
+		// spheres jointed at twice their radius of gyration, at one iteration, turned its nodes by
+		// 0.2 to 0.3 rad per PTP on impact and blew up (issue 12).
+		ttQuat rotation = ttQuatFromAxisAngle( ttScale( 1 / angle, turn ), angle );
+		for ( int j = 0; j < 3; ++j )
+		{
+			frame->axis[j] = ttRotate( rotation, frame->axis[j] );
+		}
+		return;
+	}
 	for ( int j = 0; j < 3; ++j )
 	{
 		frame->axis[j] = ttAdd( frame->axis[j], ttCross( turn, frame->start[j] ) );
@@ -132,30 +163,109 @@ void ttPm_ApplyForce( ttPmFrame* frame, const ttBody* body, ttVec3 r, ttMat3 inv
 
 // Eq. 12's multipliers as projections with unit generalised masses: an orthogonality constraint
 // B_j' . B_j'' = 0 moves B_j' along B_j'' and B_j'' along B_j' by the same multiplier; a length
-// constraint |B_j| = beta_j moves B_j along itself.
+// constraint |B_j| = beta_j moves B_j along itself. Returns the largest relative violation found
+// at the start of the pass.
+static ttReal ttPm_RigidityPass( ttPmFrame* frame )
+{
+	ttReal worst = 0;
+	for ( int j = 0; j < 3; ++j )
+	{
+		int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
+		ttVec3 a = frame->axis[k], b = frame->axis[l];
+		ttReal violation = ttDot( a, b );
+		worst = ttMaxReal( worst, ttAbs( violation ) / ( frame->beta[k] * frame->beta[l] ) );
+		ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
+		ttReal multiplier = slope != 0 ? -violation / slope : 0;
+		frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
+		frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
+	}
+	for ( int j = 0; j < 3; ++j )
+	{
+		ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
+		ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
+		worst = ttMaxReal( worst, ttAbs( excess ) / ( frame->beta[j] * frame->beta[j] ) );
+		if ( slope > 0 )
+		{
+			frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
+		}
+	}
+	return worst;
+}
+
 void ttPm_Rigidify( ttPmFrame* frame )
 {
 	for ( int pass = 0; pass < TT_PM_RIGIDITY_PASSES; ++pass )
 	{
-		for ( int j = 0; j < 3; ++j )
+		ttPm_RigidityPass( frame );
+	}
+}
+
+void ttPm_RigidifyWithin( ttPmFrame* frame, ttReal tolerance, int maxPasses )
+{
+	for ( int pass = 0; pass < maxPasses; ++pass )
+	{
+		if ( ttPm_RigidityPass( frame ) <= tolerance )
 		{
-			int k = ( j + 1 ) % 3, l = ( j + 2 ) % 3;
-			ttVec3 a = frame->axis[k], b = frame->axis[l];
-			ttReal slope = ttDot( frame->start[l], b ) + ttDot( a, frame->start[k] );
-			ttReal multiplier = slope != 0 ? -ttDot( a, b ) / slope : 0;
-			frame->axis[k] = ttMulAdd( a, multiplier, frame->start[l] );
-			frame->axis[l] = ttMulAdd( b, multiplier, frame->start[k] );
-		}
-		for ( int j = 0; j < 3; ++j )
-		{
-			ttReal slope = 2 * ttDot( frame->axis[j], frame->start[j] );
-			ttReal excess = ttDot( frame->axis[j], frame->axis[j] ) - frame->beta[j] * frame->beta[j];
-			if ( slope > 0 )
-			{
-				frame->axis[j] = ttMulAdd( frame->axis[j], -excess / slope, frame->start[j] );
-			}
+			return;
 		}
 	}
+}
+
+// u v^T by columns.
+static ttMat3 ttPm_Outer( ttVec3 u, ttVec3 v )
+{
+	return ( ttMat3 ){ ttScale( v.x, u ), ttScale( v.y, u ), ttScale( v.z, u ) };
+}
+
+// The rotation R nearest to the unit directions a_i (the maximum of trace(R^T A), the polar
+// decomposition's rotation) by Newton steps from the guess: R turns by w solving
+// G w = sum_i r_i x a_i, G = sum_i (r_i . a_i) E - (1/2) sum_i (r_i a_i^T + a_i r_i^T) the second
+// derivative of the trace. The guess is a turn of a substep away at most, so two or three steps
+// reach round-off. ttExtractRotation's step, sum_i r_i x a_i / sum_i r_i . a_i, takes 2/3 of a
+// turn about a principal axis per step: stopped at its tolerance it left the turn short by a part
+// in 1e10 per write-back, which a free spinning cube lost as energy (6e-7 per 1000 frames).
+ttQuat ttPm_Orientation( const ttPmFrame* frame, ttQuat guess )
+{
+	ttVec3 a[3] = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
+	ttReal previous = TT_HUGE;
+	for ( int iteration = 0; iteration < 8; ++iteration )
+	{
+		ttMat3 r = ttMat3FromQuat( guess );
+		ttVec3 columns[3] = { r.cx, r.cy, r.cz };
+		ttVec3 torque = TT_VEC3_ZERO;
+		ttReal trace = 0;
+		ttMat3 symmetric = { 0 };
+		for ( int i = 0; i < 3; ++i )
+		{
+			torque = ttAdd( torque, ttCross( columns[i], a[i] ) );
+			trace += ttDot( columns[i], a[i] );
+			symmetric =
+			    ttMat3Add( symmetric, ttMat3Add( ttPm_Outer( columns[i], a[i] ), ttPm_Outer( a[i], columns[i] ) ) );
+		}
+		ttMat3 g = ttMat3Diagonal( ( ttVec3 ){ trace, trace, trace } );
+		g = ttMat3Add( g, ( ttMat3 ){ ttScale( (ttReal)-0.5, symmetric.cx ), ttScale( (ttReal)-0.5, symmetric.cy ),
+		                              ttScale( (ttReal)-0.5, symmetric.cz ) } );
+		ttVec3 turn = ttMat3Solve( g, torque );
+		ttReal angle = ttLength( turn );
+		// About one axis w the step is tan(phi) for a turn phi (the torque is 2 sin(phi) w, w^T G w
+		// 2 cos(phi)): far from the rotation (a frame turned by a radian in one solve) take the
+		// turn atan2 of the two along the torque instead, exact about one axis up to half a turn.
+		ttReal torqueLength = ttLength( torque );
+		if ( ( angle > (ttReal)0.1 || ttDot( turn, torque ) <= 0 ) && torqueLength > 0 )
+		{
+			ttVec3 u = ttScale( 1 / torqueLength, torque );
+			angle = ttAtan2( torqueLength, ttDot( u, ttMat3MulVec( g, u ) ) );
+			turn = ttScale( angle, u );
+		}
+		// Stop where the steps no longer shrink (round-off) or vanish.
+		if ( angle == 0 || angle >= previous || angle != angle )
+		{
+			break;
+		}
+		guess = ttQuatNormalize( ttQuatMul( ttQuatFromAxisAngle( ttScale( 1 / angle, turn ), angle ), guess ) );
+		previous = angle;
+	}
+	return guess;
 }
 
 // The pose back into the body: centre, and the rotation nearest to the frame's directions.
@@ -166,8 +276,5 @@ void ttPm_WriteBack( ttBody* body, const ttPmFrame* frame )
 	{
 		return;
 	}
-	ttMat3 directions = { ttPm_UnitAxis( frame, 0 ), ttPm_UnitAxis( frame, 1 ), ttPm_UnitAxis( frame, 2 ) };
-	ttQuat q = body->q;
-	ttExtractRotationWithin( directions, &q, 20, TT_PM_ROTATION_TOLERANCE );
-	body->q = q;
+	body->q = ttPm_Orientation( frame, body->q );
 }
