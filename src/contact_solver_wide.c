@@ -119,6 +119,26 @@ int ttWideContacts_BlockCount( const ttWorld* world )
 	return ttWideContacts_Ready( world ) ? world->wideContacts->blockCount : 0;
 }
 
+int ttWideContacts_ColorFirstBlock( const ttWorld* world, int color )
+{
+	return world->wideContacts->colorFirstBlock[color];
+}
+
+int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane )
+{
+	return world->wideContacts->blocks[block].manifold[lane];
+}
+
+int ttWideContacts_OverflowCount( const ttWorld* world )
+{
+	return ttWideContacts_Ready( world ) ? world->wideContacts->overflowCount : 0;
+}
+
+int ttWideContacts_Lanes( void )
+{
+	return TT_WIDE_LANES;
+}
+
 ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h,
                                                 bool followSeparations )
 {

@@ -48,6 +48,13 @@ void ttWideContacts_Destroy( ttWorld* world );
 int ttWideContacts_ColorCount( const ttWorld* world );
 int ttWideContacts_ColorBlockCount( const ttWorld* world, int color );
 int ttWideContacts_BlockCount( const ttWorld* world );
+/// The first block of a colour (blocks of a colour are consecutive).
+int ttWideContacts_ColorFirstBlock( const ttWorld* world, int color );
+/// The soft manifold (index in world->softManifolds) in a lane of a block, -1 for padding.
+int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane );
+/// How many manifolds are solved scalar after the colours.
+int ttWideContacts_OverflowCount( const ttWorld* world );
+int ttWideContacts_Lanes( void );
 ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h,
                                                 bool followSeparations );
 
