@@ -12,6 +12,7 @@
 #include "simd.h"
 #include "world.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /// Colours of the constraint graph. Manifolds between two moving bodies take the first
@@ -36,10 +37,6 @@ typedef struct ttWidePoint
 	ttLanes tangentImpulse[2];
 	ttLanes maxNormalImpulse;
 	ttLanes present; ///< mask: the lane's manifold has this point (else the slot is padding)
-	/// The followed anchors in the bodies' principal frames and the adjusted separation
-	/// (ttSoftPoint): the separation of a later substep is found here, wide.
-	ttLanes followA[3], followB[3];
-	ttLanes adjustedSeparation;
 } ttWidePoint;
 
 typedef struct ttWideBlock
@@ -139,10 +136,9 @@ int ttWideContacts_Lanes( void )
 	return TT_WIDE_LANES;
 }
 
-ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h,
-                                                bool followSeparations )
+ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h )
 {
-	return ( ttWideStageContext ){ world, stage, color, h, followSeparations };
+	return ( ttWideStageContext ){ world, stage, color, h };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,10 +227,6 @@ static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
 static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
 {
 	block->manifold[lane] = manifoldIndex;
-	if ( sm->count > block->pointCount )
-	{
-		block->pointCount = sm->count;
-	}
 	ttVec3 frame[3] = { sm->normal, sm->t1, sm->t2 };
 	ttLanes* targets[3] = { block->normal, block->t1, block->t2 };
 	for ( int k = 0; k < 3; ++k )
@@ -276,9 +268,6 @@ static void ttWide_FillLanePoints( ttWideBlock* block, int lane, const ttSoftMan
 			ttWide_SetVector( wp->crossA[k], lane, sp->crossA[k] );
 			ttWide_SetVector( wp->crossB[k], lane, sp->crossB[k] );
 		}
-		ttWide_SetVector( wp->followA, lane, sp->followA );
-		ttWide_SetVector( wp->followB, lane, sp->followB );
-		wp->adjustedSeparation[lane] = (float)sp->adjustedSeparation;
 		wp->separation[lane] = (float)sp->separation;
 		wp->normalImpulse[lane] = (float)sp->normalImpulse;
 		wp->tangentImpulse[0][lane] = (float)sp->tangentImpulse[0];
@@ -350,16 +339,35 @@ bool ttWideContacts_Build( ttWorld* world )
 		return false;
 	}
 	wide->blockCount = blockCount;
-	// Zeroed blocks are inert: a padding lane or point has no mass, so its impulses stay zero.
-	memset( wide->blocks, 0, sizeof( ttWideBlock ) * (size_t)blockCount );
-	int filled[TT_WIDE_COLORS] = { 0 };
+	// Zeroed lanes and points are inert: a padding lane or point has no mass, so its impulses stay
+	// zero. Only the point slots a block uses are cleared and touched: a block of one-point
+	// manifolds (spheres) would otherwise clear and carry three unused slots.
 	for ( int b = 0; b < blockCount; ++b )
 	{
+		ttWideBlock* block = wide->blocks + b;
+		memset( block, 0, offsetof( ttWideBlock, points ) );
 		for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 		{
-			wide->blocks[b].manifold[lane] = -1;
+			block->manifold[lane] = -1;
 		}
 	}
+	int filled[TT_WIDE_COLORS] = { 0 };
+	for ( int i = 0; i < manifoldCount; ++i )
+	{
+		int color = wide->colorOf[i];
+		if ( color >= 0 )
+		{
+			int slot = filled[color]++;
+			ttWideBlock* block = wide->blocks + wide->colorFirstBlock[color] + slot / TT_WIDE_LANES;
+			int count = world->softManifolds[i].count;
+			block->pointCount = count > block->pointCount ? count : block->pointCount;
+		}
+	}
+	for ( int b = 0; b < blockCount; ++b )
+	{
+		memset( wide->blocks[b].points, 0, sizeof( ttWidePoint ) * (size_t)wide->blocks[b].pointCount );
+	}
+	memset( filled, 0, sizeof( filled ) );
 	for ( int i = 0; i < manifoldCount; ++i )
 	{
 		int color = wide->colorOf[i];
@@ -381,6 +389,14 @@ bool ttWideContacts_Build( ttWorld* world )
 
 // ---------------------------------------------------------------------------------------------
 // Per substep: separations in, impulses out, effective masses refreshed
+
+void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation )
+{
+	ttWidePoint* wp = world->wideContacts->blocks[wideSlot / TT_WIDE_LANES].points + point;
+	int lane = wideSlot % TT_WIDE_LANES;
+	wp->separation[lane] = (float)separation;
+	wp->maxNormalImpulse[lane] = 0;
+}
 
 void ttWideContacts_PointImpulses( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
                                    ttReal* maxNormal, ttReal* separation )
@@ -476,7 +492,7 @@ void ttWideContacts_RefreshMasses( ttWorld* world )
 {
 	if ( ttWideContacts_Ready( world ) )
 	{
-		ttWideStageContext context = ttWideContacts_StageContext( world, ttWideStage_relax, 0, 0, false );
+		ttWideStageContext context = ttWideContacts_StageContext( world, ttWideStage_relax, 0, 0 );
 		ttWideContacts_RefreshRange( 0, world->wideContacts->blockCount, 0, &context );
 	}
 }
@@ -582,74 +598,6 @@ static inline void ttWide_ApplyRow( ttWideBodies* a, ttWideBodies* b, const ttWi
 	b->v = ttWideVec_MulAdd( b->v, pushB, direction );
 	a->w = ttWideVec_MulAdd( a->w, ttWide_Sub( ttWide_Zero(), impulse ), ttWideVec_Load( angularA ) );
 	b->w = ttWideVec_MulAdd( b->w, impulse, ttWideVec_Load( angularB ) );
-}
-
-static inline ttWideVec ttWideVec_Cross( ttWideVec a, ttWideVec b )
-{
-	return ( ttWideVec ){ ttWide_Sub( ttWide_Mul( a.y, b.z ), ttWide_Mul( a.z, b.y ) ),
-	                      ttWide_Sub( ttWide_Mul( a.z, b.x ), ttWide_Mul( a.x, b.z ) ),
-	                      ttWide_Sub( ttWide_Mul( a.x, b.y ), ttWide_Mul( a.y, b.x ) ) };
-}
-
-// q v q* for unit quaternions (x, y, z, w) per lane: v + w t + u x t with t = 2 u x v (ttRotate).
-static inline ttWideVec ttWide_Rotate( ttWideVec u, ttWide w, ttWideVec v )
-{
-	ttWideVec t = ttWideVec_Cross( u, v );
-	t = ( ttWideVec ){ ttWide_Add( t.x, t.x ), ttWide_Add( t.y, t.y ), ttWide_Add( t.z, t.z ) };
-	ttWideVec r = ttWideVec_MulAdd( v, w, t );
-	ttWideVec c = ttWideVec_Cross( u, t );
-	return ( ttWideVec ){ ttWide_Add( r.x, c.x ), ttWide_Add( r.y, c.y ), ttWide_Add( r.z, c.z ) };
-}
-
-// Every substep after the first (ttSoftContacts_BeginPoints): each point's separation from its
-// followed anchors turned with the bodies since the step's start, and the largest increment reset.
-// The centres' offset is taken in the real type first (the bodies' origins may be far out).
-static void ttWide_FollowSeparations( ttWorld* world, ttWideBlock* block, bool follow )
-{
-	for ( int j = 0; j < block->pointCount; ++j )
-	{
-		ttWide_Store( block->points[j].maxNormalImpulse, ttWide_Zero() );
-	}
-	if ( follow == false )
-	{
-		return;
-	}
-	ttLanes centre[3], rotation[8];
-	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-	{
-		int m = block->manifold[lane];
-		ttVec3 offset = TT_VEC3_ZERO;
-		ttQuat qA = { 0, 0, 0, 1 }, qB = { 0, 0, 0, 1 };
-		if ( m >= 0 )
-		{
-			const ttSoftManifold* sm = world->softManifolds + m;
-			offset = ttBody_RelativeCenter( sm->bodyA, sm->bodyB );
-			qA = sm->bodyA->q;
-			qB = sm->bodyB->q;
-		}
-		ttWide_SetVector( centre, lane, offset );
-		ttQuat q[2] = { qA, qB };
-		for ( int side = 0; side < 2; ++side )
-		{
-			rotation[4 * side + 0][lane] = (float)q[side].x;
-			rotation[4 * side + 1][lane] = (float)q[side].y;
-			rotation[4 * side + 2][lane] = (float)q[side].z;
-			rotation[4 * side + 3][lane] = (float)q[side].w;
-		}
-	}
-	ttWideVec offset = ttWideVec_Load( centre );
-	ttWideVec uA = ttWideVec_Load( rotation ), uB = ttWideVec_Load( rotation + 4 );
-	ttWide wA = ttWide_Load( rotation[3] ), wB = ttWide_Load( rotation[7] );
-	ttWideVec n = ttWideVec_Load( block->normal );
-	for ( int j = 0; j < block->pointCount; ++j )
-	{
-		ttWidePoint* wp = block->points + j;
-		ttWideVec d = ttWideVec_Sub( ttWide_Rotate( uB, wB, ttWideVec_Load( wp->followB ) ),
-		                             ttWide_Rotate( uA, wA, ttWideVec_Load( wp->followA ) ) );
-		d = ( ttWideVec ){ ttWide_Add( d.x, offset.x ), ttWide_Add( d.y, offset.y ), ttWide_Add( d.z, offset.z ) };
-		// Padding points and lanes have no mass: what their separation says does not matter.
-		ttWide_Store( wp->separation, ttWide_Add( ttWide_Load( wp->adjustedSeparation ), ttWideVec_Dot( d, n ) ) );
-	}
 }
 
 static void ttWide_WarmStartBlock( const ttWideBlock* block, ttWideBodies* a, ttWideBodies* b )
@@ -803,7 +751,6 @@ void ttWideContacts_SolveColorRange( int start, int end, int worker, void* conte
 		ttWide_Gather( world, block, true, &b );
 		if ( stage->stage == ttWideStage_warmStart )
 		{
-			ttWide_FollowSeparations( world, block, stage->followSeparations );
 			ttWide_WarmStartBlock( block, &a, &b );
 		}
 		else
@@ -834,12 +781,12 @@ void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
 	}
 }
 
-void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h, bool followSeparations )
+void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
 {
 	int colorCount = ttWideContacts_ColorCount( world );
 	for ( int color = 0; color < colorCount; ++color )
 	{
-		ttWideStageContext context = ttWideContacts_StageContext( world, stage, color, h, followSeparations );
+		ttWideStageContext context = ttWideContacts_StageContext( world, stage, color, h );
 		ttWideContacts_SolveColorRange( 0, ttWideContacts_ColorBlockCount( world, color ), 0, &context );
 	}
 	ttWideContacts_SolveOverflow( world, stage, h );

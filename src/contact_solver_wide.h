@@ -13,7 +13,7 @@
 // (after the prepare) and then hold the Jacobians, effective masses and impulses of their
 // manifolds through the step; the per-point rows keep what the scalar parts use (the
 // restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
-// (ttWideContacts_PointImpulses). The blocks follow their points' separations themselves.
+// (ttWideContacts_PointImpulses).
 #pragma once
 
 #include "core.h"
@@ -34,9 +34,6 @@ typedef struct ttWideStageContext
 	ttWideStage stage;
 	int color;
 	ttReal h;
-	/// Warm start stage: the points' separations are followed from the bodies' motion first (every
-	/// substep but those that prepared the rows).
-	bool followSeparations;
 } ttWideStageContext;
 
 /// Colour the world's prepared soft manifolds and lay out the blocks. Returns false when memory
@@ -55,8 +52,7 @@ int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane );
 /// How many manifolds are solved scalar after the colours.
 int ttWideContacts_OverflowCount( const ttWorld* world );
 int ttWideContacts_Lanes( void );
-ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h,
-                                                bool followSeparations );
+ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h );
 
 /// Blocks [start, end) of context->color (a ttWideStageContext*) for context->stage; the shape of
 /// a parallel-for range (worker is unused: nothing is written outside the blocks and their bodies).
@@ -64,7 +60,7 @@ void ttWideContacts_SolveColorRange( int start, int end, int worker, void* conte
 /// The overflow manifolds of a stage, scalar and serial (after the colours).
 void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h );
 /// Every colour, then the overflow, on the calling thread.
-void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h, bool followSeparations );
+void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h );
 
 /// After the bodies' inverse inertia is cached again (before the relax): the angular parts and
 /// effective masses of blocks [start, end) from it (context: a ttWideStageContext*; its stage and
@@ -73,6 +69,9 @@ void ttWideContacts_RefreshRange( int start, int end, int worker, void* context 
 /// RefreshRange over every block on the calling thread; nothing when not ready.
 void ttWideContacts_RefreshMasses( ttWorld* world );
 
+/// A point of a coloured manifold (ttSoftManifold.wideSlot) at the start of a substep: its
+/// separation (found in the real type by contact_solver_soft.c), the largest increment reset.
+void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation );
 /// A point of a coloured manifold (ttSoftManifold.wideSlot) as the wide solve left it: impulses
 /// (restitution, readouts) and the separation at the substep's start.
 void ttWideContacts_PointImpulses( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
