@@ -24,21 +24,14 @@
 //   restitution for points that approached faster than the threshold.
 // Friction is Coulomb's with a circular cone: a point sticks while its accumulated tangential
 // impulse stays within mu_s times the normal impulse, and otherwise slides with mu_d.
+#include "contact_solver_soft.h"
 #include "constraint.h"
 #include "contact_solver.h"
+#include "contact_solver_wide.h"
 #include "core.h"
 #include "integrate.h"
 #include "mesh.h"
 #include "world.h"
-
-// Spring-damper coefficients of a soft constraint for a substep h (Catto, "Soft Step", 2024):
-// the bias velocity is biasRate * C, and the solved impulse is scaled by massScale and reduced by
-// impulseScale times the accumulated impulse, which makes the constraint behave like an implicit
-// spring of frequency `hertz` and damping ratio `zeta`.
-typedef struct ttSoftness
-{
-	ttReal biasRate, massScale, impulseScale;
-} ttSoftness;
 
 static ttSoftness ttMakeSoftness( ttReal hertz, ttReal zeta, ttReal h )
 {
@@ -52,41 +45,6 @@ static ttSoftness ttMakeSoftness( ttReal hertz, ttReal zeta, ttReal h )
 	ttReal a3 = 1 / ( 1 + a2 );
 	return ( ttSoftness ){ omega / a1, a2 * a3, a3 };
 }
-
-// One contact point prepared for the step: the Jacobian's angular parts for the offsets from the
-// centres of mass to the contact point at the step's start, premultiplied by the inverse inertia
-// so that applying an impulse costs a few multiply-adds, and the point's impulses, kept here
-// through the step so that the solve reads one flat array and never the manifold (they are
-// written back to the manifold's point after each substep, for the readouts and the next step's
-// warm start).
-typedef struct ttSoftPoint
-{
-	ttContactPoint* cp;
-	/// The points of A and B whose motion the separation follows, in the principal frames: the
-	/// contact points, or for a round shape the nearest point of its core (ttFollowedAnchor).
-	ttVec3 followA, followB;
-	/// Separation minus (cB + R_B followB - cA - R_A followA) . n at the step's start: the
-	/// separation later is this plus the same product then (Box2D v3's adjusted separation).
-	ttReal adjustedSeparation;
-	ttReal separation; ///< at the start of the substep
-	ttReal normalImpulse;
-	ttReal tangentImpulse[2]; ///< along the manifold's t1 and t2
-	ttReal maxNormalImpulse;  ///< the largest increment of this substep (restitution test)
-	ttReal normalVelocityBefore;
-	ttVec3 angularA[3], angularB[3]; ///< I^-1 (r x d) for d = n, t1, t2
-	ttVec3 crossA[3], crossB[3];     ///< r x d
-	ttReal mass[3];                  ///< effective masses along n, t1, t2
-} ttSoftPoint;
-
-typedef struct ttSoftManifold
-{
-	ttBody* bodyA;
-	ttBody* bodyB;
-	ttVec3 normal, t1, t2; ///< fixed for the step
-	ttReal staticFriction, dynamicFriction, restitution;
-	ttSoftness softness;
-	int first, count; ///< range in world->softPoints
-} ttSoftManifold;
 
 static bool ttReserveSoftData( ttWorld* world, int manifolds, int points )
 {
@@ -177,6 +135,7 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 	const ttContactPoint* cp = sp->cp;
 	// The carried friction impulse is a world vector: keep its part in this tangent plane.
 	sp->normalImpulse = cp->normalImpulse;
+	sp->normalVelocityBefore = 0; // measured each substep where restitution needs it
 	sp->tangentImpulse[0] = ttDot( cp->tangentImpulse, t1 );
 	sp->tangentImpulse[1] = ttDot( cp->tangentImpulse, t2 );
 	ttVec3 anchorA = ttRotate( bodyA->q, cp->localAnchorA );
@@ -197,10 +156,12 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 		sp->crossA[k] = ttCross( rA, directions[k] );
 		sp->crossB[k] = ttCross( rB, directions[k] );
 	}
-	ttUpdatePointMasses( sp, bodyA, bodyB );
+	// The angular parts and effective masses follow once the manifold is known to be solved wide
+	// or here (ttSoftContacts_UpdateMasses).
 }
 
 static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
+static void ttSoftContacts_UpdateMasses( ttWorld* world );
 static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
 // Once per step, after the narrow phase: the soft rows of every manifold.
@@ -237,6 +198,9 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
 		sm->first = pointCount;
 		sm->count = m->pointCount;
+		sm->movingA = sm->bodyA->type == ttBody_dynamic ? m->bodyA : -1;
+		sm->movingB = sm->bodyB->type == ttBody_dynamic ? m->bodyB : -1;
+		sm->wideSlot = -1;
 		sm->normal = m->normal;
 		sm->t1 = ttPerpendicular( m->normal );
 		sm->t2 = ttCross( m->normal, sm->t1 );
@@ -282,6 +246,11 @@ static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
 	for ( int i = 0; i < world->softManifoldCount; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
+		// Only the restitution reads the approach speed. The separation is found here in the real
+		// type for the wide blocks too: it is a small difference of terms as long as the bodies
+		// (0.3 m), and in floats its rounding (2e-8 m) was a push-out that moved a resting arrow
+		// of the Fig. 16 crossbow (tests/test_long_range.c).
+		bool bounces = sm->restitution != 0;
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
@@ -289,24 +258,47 @@ static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
 			{
 				sp->separation = ttFollowedSeparation( sp, sm->bodyA, sm->bodyB, sm->normal );
 			}
-			sp->normalVelocityBefore = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, sm->normal );
-			sp->maxNormalImpulse = 0;
+			if ( bounces )
+			{
+				sp->normalVelocityBefore = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, sm->normal );
+			}
+			if ( sm->wideSlot >= 0 )
+			{
+				ttWideContacts_BeginPoint( world, sm->wideSlot, j, sp->separation );
+			}
+			else
+			{
+				sp->maxNormalImpulse = 0;
+			}
 		}
 	}
 }
 
-static void ttSoftContacts_WarmStart( ttWorld* world )
+// The impulses of a point where they live during the step: in its wide block, or here.
+static void ttSoftContacts_PointImpulses( const ttWorld* world, const ttSoftManifold* sm, int j, ttReal* normal,
+                                          ttReal tangent[2], ttReal* maxNormal, ttReal* separation )
 {
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	if ( sm->wideSlot >= 0 )
 	{
-		ttSoftManifold* sm = world->softManifolds + i;
-		for ( int j = 0; j < sm->count; ++j )
-		{
-			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, sm->normal, sp->normalImpulse );
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 1, sm->t1, sp->tangentImpulse[0] );
-			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 2, sm->t2, sp->tangentImpulse[1] );
-		}
+		ttWideContacts_PointImpulses( world, sm->wideSlot, j, normal, tangent, maxNormal, separation );
+		return;
+	}
+	const ttSoftPoint* sp = world->softPoints + sm->first + j;
+	*separation = sp->separation;
+	*normal = sp->normalImpulse;
+	tangent[0] = sp->tangentImpulse[0];
+	tangent[1] = sp->tangentImpulse[1];
+	*maxNormal = sp->maxNormalImpulse;
+}
+
+void ttSoftContacts_WarmStartManifold( ttSoftManifold* sm, ttSoftPoint* points )
+{
+	for ( int j = 0; j < sm->count; ++j )
+	{
+		ttSoftPoint* sp = points + sm->first + j;
+		ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, sm->normal, sp->normalImpulse );
+		ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 1, sm->t1, sp->tangentImpulse[0] );
+		ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 2, sm->t2, sp->tangentImpulse[1] );
 	}
 }
 
@@ -338,17 +330,18 @@ static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
 // Separation now: the substep's start value plus the motion of the two points since, to first
 // order in the rotation (the rotation of a substep is small: the error is |theta|^2 |r| / 2).
 // Before the positions are integrated the motion is zero.
-static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, bool moved )
+static ttReal ttMovedSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, ttReal separation )
 {
-	if ( moved == false )
-	{
-		return sp->separation;
-	}
 	const ttBody* bodyA = sm->bodyA;
 	const ttBody* bodyB = sm->bodyB;
 	ttVec3 displacement = ttSub( ttSub( bodyB->delta, bodyB->prevDelta ), ttSub( bodyA->delta, bodyA->prevDelta ) );
-	return sp->separation + ttDot( displacement, sm->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
+	return separation + ttDot( displacement, sm->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
 	       ttDot( bodyA->substepRotation, sp->crossA[0] );
+}
+
+static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, bool moved )
+{
+	return moved ? ttMovedSeparation( sm, sp, sp->separation ) : sp->separation;
 }
 
 // Restitution through rows of touching bodies (issue 14). A point that will be in contact by
@@ -423,43 +416,27 @@ static ttReal ttSolveNormalPoint( const ttWorld* world, ttSoftManifold* sm, ttSo
 	return impulse;
 }
 
-// The normals of one manifold are swept until they agree (at most TT_SOFT_NORMAL_SWEEPS times,
-// until a sweep changes the impulses by less than a thousandth of their sum): one sweep leaves
-// the points of a face contact sharing the load in the order they were solved, and a tower of 20
-// boxes at 4 substeps rocked until it fell (1.3 m displacement, 13 boxes moving; with the sweeps
-// 8 cm and none).
-#define TT_SOFT_NORMAL_SWEEPS 4
-
-static void ttSoftContacts_Solve( ttWorld* world, ttReal h, bool useBias )
+void ttSoftContacts_SolveManifold( const ttWorld* world, ttSoftManifold* sm, ttSoftPoint* points, ttReal h,
+                                   bool useBias )
 {
-	if ( useBias == false )
+	// Friction first: non-penetration is the more important constraint, so it has the last word
+	// in this Gauss-Seidel sweep.
+	for ( int j = 0; j < sm->count; ++j )
 	{
-		// Collisions that the moved positions bring within this substep are bounced before the
-		// relax sees them: the relax alone would share the impulse with the whole row.
-		ttPropagateRestitution( world, h, true );
+		ttSolveFrictionPoint( sm, points + sm->first + j );
 	}
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	for ( int sweep = 0; sweep < ( sm->count > 1 ? TT_SOFT_NORMAL_SWEEPS : 1 ); ++sweep )
 	{
-		ttSoftManifold* sm = world->softManifolds + i;
-		// Friction first: non-penetration is the more important constraint, so it has the last
-		// word in this Gauss-Seidel sweep.
+		ttReal change = 0, size = 0;
 		for ( int j = 0; j < sm->count; ++j )
 		{
-			ttSolveFrictionPoint( sm, world->softPoints + sm->first + j );
+			ttSoftPoint* sp = points + sm->first + j;
+			change += ttAbs( ttSolveNormalPoint( world, sm, sp, h, useBias ) );
+			size += sp->normalImpulse;
 		}
-		for ( int sweep = 0; sweep < ( sm->count > 1 ? TT_SOFT_NORMAL_SWEEPS : 1 ); ++sweep )
+		if ( change <= (ttReal)1e-3 * size )
 		{
-			ttReal change = 0, size = 0;
-			for ( int j = 0; j < sm->count; ++j )
-			{
-				ttSoftPoint* sp = world->softPoints + sm->first + j;
-				change += ttAbs( ttSolveNormalPoint( world, sm, sp, h, useBias ) );
-				size += sp->normalImpulse;
-			}
-			if ( change <= (ttReal)1e-3 * size )
-			{
-				break;
-			}
+			break;
 		}
 	}
 }
@@ -482,21 +459,25 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			if ( sp->normalVelocityBefore > -threshold || sp->maxNormalImpulse <= 0 )
+			ttReal normalImpulse, tangentImpulse[2], maxNormalImpulse, separation;
+			ttSoftContacts_PointImpulses( world, sm, j, &normalImpulse, tangentImpulse, &maxNormalImpulse,
+			                              &separation );
+			if ( sp->normalVelocityBefore > -threshold || maxNormalImpulse <= 0 )
 			{
 				continue;
 			}
 			ttReal vn = ttRelativeVelocity( sm->bodyA, sm->bodyB, sp, 0, n );
 			ttReal impulse = -sp->mass[0] * ( vn + e * sp->normalVelocityBefore );
-			impulse = ttMaxReal( impulse, -sp->normalImpulse );
+			impulse = ttMaxReal( impulse, -normalImpulse );
 			ttApplyImpulse( sm->bodyA, sm->bodyB, sp, 0, n, impulse );
 		}
 	}
 }
 
-// After each substep the impulses go back to the manifold's points (the force readouts, the next
-// narrow phase's warm start); after the last substep the separations too, for what reads them
-// between steps (contact events, the warm start's test that a point was touching).
+// After the last substep the impulses go back to the manifold's points (the force readouts, the
+// next narrow phase's warm start) and the separations too, for what reads them between steps
+// (contact events, the warm start's test that a point was touching). Nothing reads them between
+// substeps, except the prepare of a step that collides in every substep: then after each substep.
 static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
 {
 	for ( int i = 0; i < world->softManifoldCount; ++i )
@@ -506,14 +487,14 @@ static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
 			ttContactPoint* cp = sp->cp;
-			cp->normalImpulse = sp->normalImpulse;
-			cp->tangentImpulse =
-			    ttAdd( ttScale( sp->tangentImpulse[0], sm->t1 ), ttScale( sp->tangentImpulse[1], sm->t2 ) );
-			cp->maxNormalImpulse = sp->maxNormalImpulse;
+			ttReal tangentImpulse[2], separation;
+			ttSoftContacts_PointImpulses( world, sm, j, &cp->normalImpulse, tangentImpulse, &cp->maxNormalImpulse,
+			                              &separation );
+			cp->tangentImpulse = ttAdd( ttScale( tangentImpulse[0], sm->t1 ), ttScale( tangentImpulse[1], sm->t2 ) );
 			cp->normalVelocityBefore = sp->normalVelocityBefore;
 			if ( lastSubstep )
 			{
-				cp->separation = ttCurrentSeparation( sm, sp, true );
+				cp->separation = ttMovedSeparation( sm, sp, separation );
 			}
 		}
 	}
@@ -566,6 +547,30 @@ static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt )
 	return false;
 }
 
+// One stage (warm start, biased solve, relax) over every manifold: the coloured blocks 4 (or 8)
+// at a time and the overflow scalar (contact_solver_wide.c), or, where the colouring could not be
+// built (out of memory), every manifold scalar in the order of the narrow phase.
+static void ttSoftContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
+{
+	if ( ttWideContacts_Ready( world ) )
+	{
+		ttWideContacts_RunStage( world, stage, h );
+		return;
+	}
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		if ( stage == ttWideStage_warmStart )
+		{
+			ttSoftContacts_WarmStartManifold( sm, world->softPoints );
+		}
+		else
+		{
+			ttSoftContacts_SolveManifold( world, sm, world->softPoints, h, stage == ttWideStage_solve );
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------------------------
 // The family's table (contact_solver.h)
 
@@ -580,11 +585,14 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 	if ( ctx->substep == 0 || ctx->collideEverySubstep )
 	{
 		ttSoftContacts_Prepare( ctx->world, ctx->h );
+		ttWideContacts_Build( ctx->world );
+		ttSoftContacts_UpdateMasses( ctx->world );
 	}
-	ttSoftContacts_BeginPoints( ctx->world, ctx->substep == 0 || ctx->collideEverySubstep );
+	bool prepared = ctx->substep == 0 || ctx->collideEverySubstep;
+	ttSoftContacts_BeginPoints( ctx->world, prepared );
 	ttPropagateRestitution( ctx->world, ctx->h, false );
-	ttSoftContacts_WarmStart( ctx->world );
-	ttSoftContacts_Solve( ctx->world, ctx->h, true );
+	ttSoftContacts_RunStage( ctx->world, ttWideStage_warmStart, ctx->h );
+	ttSoftContacts_RunStage( ctx->world, ttWideStage_solve, ctx->h );
 }
 
 // The relax and the restitution act on the velocities of the bodies as they are turned now: each
@@ -595,6 +603,25 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
 // the random-scene soak (docs/hardening.md).
+static void ttSoftContacts_UpdateMasses( ttWorld* world )
+{
+	// The wide blocks refresh their own rows; the per-point rows here are needed by the manifolds
+	// solved scalar and by the restitution.
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		ttSoftManifold* sm = world->softManifolds + i;
+		if ( sm->wideSlot >= 0 && sm->restitution == 0 )
+		{
+			continue;
+		}
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttUpdatePointMasses( world->softPoints + sm->first + j, sm->bodyA, sm->bodyB );
+		}
+	}
+	ttWideContacts_RefreshMasses( world );
+}
+
 static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 {
 	ttWorld* world = ctx->world;
@@ -602,23 +629,23 @@ static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 	{
 		ttBody_CacheInverseInertia( ttWorld_Body( world, world->awakeBodies[i] ) );
 	}
-	for ( int i = 0; i < world->softManifoldCount; ++i )
-	{
-		ttSoftManifold* sm = world->softManifolds + i;
-		for ( int j = 0; j < sm->count; ++j )
-		{
-			ttUpdatePointMasses( world->softPoints + sm->first + j, sm->bodyA, sm->bodyB );
-		}
-	}
+	ttSoftContacts_UpdateMasses( world );
 }
 
 // After the velocities are derived: relax without the bias, then restitution.
 static void ttSoftContacts_SolveVelocities( ttStepContext* ctx )
 {
 	ttSoftContacts_RefreshInertia( ctx );
-	ttSoftContacts_Solve( ctx->world, ctx->h, false );
+	// Collisions that the moved positions bring within this substep are bounced before the relax
+	// sees them: the relax alone would share the impulse with the whole row.
+	ttPropagateRestitution( ctx->world, ctx->h, true );
+	ttSoftContacts_RunStage( ctx->world, ttWideStage_relax, ctx->h );
 	ttSoftContacts_ApplyRestitution( ctx->world, ctx->h );
-	ttSoftContacts_StorePoints( ctx->world, ctx->substep == ctx->substeps - 1 );
+	bool lastSubstep = ctx->substep == ctx->substeps - 1;
+	if ( lastSubstep || ctx->collideEverySubstep )
+	{
+		ttSoftContacts_StorePoints( ctx->world, lastSubstep );
+	}
 }
 
 // The accumulated velocity impulses of the last substep: force = impulse / h.

@@ -4,6 +4,7 @@
 
 #include "bounds.h"
 #include "contact_solver.h"
+#include "contact_solver_wide.h"
 #include "core.h"
 #include "island.h"
 #include "joint_path.h"
@@ -306,6 +307,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->endEvents );
 	ttFree( world->softManifolds );
 	ttFree( world->softPoints );
+	ttWideContacts_Destroy( world );
 	ttFree( world->breakEvents );
 	ttLongRange_Destroy( world );
 	ttJointFamilies_Destroy( world );
@@ -563,6 +565,23 @@ bool ttWorld_IsJointJacobiEnabled( ttWorldId worldId )
 {
 	ttWorld* world = ttResolveWorld( __func__, worldId );
 	return world != NULL && world->jointJacobi;
+}
+
+ttResult ttWorld_EnableWideContacts( ttWorldId worldId, bool flag )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	world->scalarContactSolve = flag == false;
+	return ttResult_ok;
+}
+
+bool ttWorld_IsWideContactsEnabled( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL && world->scalarContactSolve == false;
 }
 
 ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio )

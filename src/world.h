@@ -35,6 +35,9 @@ typedef struct ttWorld
 	ttReal timeToSleep;
 	ttReal linearSleepThreshold, angularSleepThreshold;
 	ttJointSolverType jointSolver;
+	/// The soft-step contacts one manifold at a time in the narrow phase's order instead of
+	/// coloured and wide (ttWorld_EnableWideContacts).
+	bool scalarContactSolve;
 	bool jointJacobi; ///< the XPBD joints' iterations as Jacobi (joint_solver_xpbd.c)
 
 	ttPool bodies;  ///< of ttBody
@@ -55,6 +58,7 @@ typedef struct ttWorld
 	int softManifoldCount, softManifoldCapacity;
 	struct ttSoftPoint* softPoints;
 	int softPointCapacity;
+	struct ttWideContacts* wideContacts; ///< colours and blocks of the wide solve (contact_solver_wide.c)
 
 	// Contact events (contact_events.c): the shape pairs touching at the end of the last step and
 	// the step before, and the events between them.

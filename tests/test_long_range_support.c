@@ -318,11 +318,13 @@ static void tsTowerStands( void )
 	{
 		ENSURE( on.supported[k] >= 0.98 * TS_BRICKS );
 	}
-	// Without: the soft contacts give and the tower sinks and goes on creeping, past the 2 mm that
-	// the held tower stays within (9.2 mm measured 2026-11-25; 22 mm before the contact relax used
-	// the current inverse inertia).
+	// Without: the soft contacts give and the tower sinks (40 mm by 1 s against 1.5 mm held) and
+	// goes on creeping, far more than the held tower. The plain creep depends on the order the
+	// contacts are solved in: 9.2 mm in 2 s in the narrow phase's order (2026-11-25; 22 mm before
+	// the contact relax used the current inverse inertia), 0.8 mm coloured (2026-11-28), against
+	// 0.01 mm held; so the test asks for ten times the held creep, not for a fixed distance.
 	ENSURE( off.sag > 1.5 * on.sag );
-	ENSURE_BELOW( 2e-3, off.creep );
+	ENSURE( off.creep > 10 * on.creep );
 }
 
 // The paper's own budget: one substep of 10 iterations, with its position-level contacts. The plain

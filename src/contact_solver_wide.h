@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The soft-step contacts solved several manifolds at a time (issue 11, item 3), after Box2D v3's
+// constraint graph and wide contact solver. Whenever the soft-step rows are prepared, the
+// manifolds are coloured so that no two of a colour share a body that impulses move (static and
+// kinematic bodies do not count), and each colour is laid out in blocks of TT_WIDE_LANES
+// manifolds, structure of arrays in floats, lanes padded with inert rows. A stage (warm start,
+// biased solve, relax) runs colour after colour; within a colour the blocks touch disjoint moving
+// bodies, so any split of a colour's blocks may run at once (threads). Manifolds that found no
+// colour, or have more than TT_WIDE_POINTS points, are the overflow: solved scalar after the
+// colours by contact_solver_soft.c's own code.
+//
+// The blocks are filled from the per-point rows of contact_solver_soft.c when they are built
+// (after the prepare) and then hold the Jacobians, effective masses and impulses of their
+// manifolds through the step; the per-point rows keep what the scalar parts use (the
+// restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
+// (ttWideContacts_PointImpulses).
+#pragma once
+
+#include "core.h"
+
+typedef struct ttWorld ttWorld;
+
+typedef enum ttWideStage
+{
+	ttWideStage_warmStart,
+	ttWideStage_solve,
+	ttWideStage_relax,
+} ttWideStage;
+
+/// What one stage of one colour reads; every range of that colour shares it read-only.
+typedef struct ttWideStageContext
+{
+	ttWorld* world;
+	ttWideStage stage;
+	int color;
+	ttReal h;
+} ttWideStageContext;
+
+/// Colour the world's prepared soft manifolds and lay out the blocks. Returns false when memory
+/// ran out (reported): then ttWideContacts_Ready is false and the caller solves scalar.
+bool ttWideContacts_Build( ttWorld* world );
+bool ttWideContacts_Ready( const ttWorld* world );
+void ttWideContacts_Destroy( ttWorld* world );
+
+int ttWideContacts_ColorCount( const ttWorld* world );
+int ttWideContacts_ColorBlockCount( const ttWorld* world, int color );
+int ttWideContacts_BlockCount( const ttWorld* world );
+/// The first block of a colour (blocks of a colour are consecutive).
+int ttWideContacts_ColorFirstBlock( const ttWorld* world, int color );
+/// The soft manifold (index in world->softManifolds) in a lane of a block, -1 for padding.
+int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane );
+/// How many manifolds are solved scalar after the colours.
+int ttWideContacts_OverflowCount( const ttWorld* world );
+int ttWideContacts_Lanes( void );
+ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h );
+
+/// Blocks [start, end) of context->color (a ttWideStageContext*) for context->stage; the shape of
+/// a parallel-for range (worker is unused: nothing is written outside the blocks and their bodies).
+void ttWideContacts_SolveColorRange( int start, int end, int worker, void* context );
+/// The overflow manifolds of a stage, scalar and serial (after the colours).
+void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h );
+/// Every colour, then the overflow, on the calling thread.
+void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h );
+
+/// After the bodies' inverse inertia is cached again (before the relax): the angular parts and
+/// effective masses of blocks [start, end) from it (context: a ttWideStageContext*; its stage and
+/// colour are ignored).
+void ttWideContacts_RefreshRange( int start, int end, int worker, void* context );
+/// RefreshRange over every block on the calling thread; nothing when not ready.
+void ttWideContacts_RefreshMasses( ttWorld* world );
+
+/// A point of a coloured manifold (ttSoftManifold.wideSlot) at the start of a substep: its
+/// separation (found in the real type by contact_solver_soft.c), the largest increment reset.
+void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation );
+/// A point of a coloured manifold (ttSoftManifold.wideSlot) as the wide solve left it: impulses
+/// (restitution, readouts) and the separation at the substep's start.
+void ttWideContacts_PointImpulses( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
+                                   ttReal* maxNormal, ttReal* separation );

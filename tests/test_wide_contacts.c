@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The coloured wide contact solve (contact_solver_wide.c, issue 11 item 3):
+// - the colouring is a proper one: in the 210-box pyramid no dynamic body has two manifolds in one
+//   colour, every manifold with points is in exactly one lane or in the overflow, and nothing
+//   overflows: box manifolds have at most 4 points (clipping reduces to 4), and a box touches at
+//   most 6 others and the ground, so the greedy colouring needs at most 2 * 6 + 1 = 13 of its 20
+//   colours for pairs of moving bodies;
+// - each lane runs the scalar rows: a box resting alone on the ground (one manifold, so the same
+//   order either way) is where the scalar solve puts it after 0.2 s, and so is a box sliding at
+//   3 m/s (dynamic friction; it stops at 0.51 s, after the check, where the substep in which it
+//   sticks could differ). Tolerance 1e-6 m: the wide rows are floats and a body's velocity changes
+//   by what the floats say, rounded to half a float ulp of the velocity (1.2e-7 m/s at 3 m/s)
+//   per substep; over K = 48 substeps of h = 1/240 s that is at most 1.2e-7 h K^2 / 2 = 6e-7 m;
+// - the switch: ttWorld_EnableWideContacts reads back.
+#include "test_macros.h"
+
+#include "contact_solver_soft.h"
+#include "contact_solver_wide.h"
+#include "validation.h"
+#include "world.h"
+
+#include <stdlib.h>
+
+static void tsColouringIsProper( void )
+{
+	ttScene scene;
+	tvLoad( "scenes/stack_pyramid.json", &scene );
+	tvStep( scene.worldId, 2 );
+	ttWorld* world = ttResolveWorld( __func__, scene.worldId );
+	ENSURE( ttWideContacts_Ready( world ) );
+	int manifolds = world->softManifoldCount;
+	int* seen = calloc( (size_t)manifolds, sizeof( int ) );
+	int* lastColorOfBody = malloc( sizeof( int ) * (size_t)world->bodies.count );
+	for ( int i = 0; i < world->bodies.count; ++i )
+	{
+		lastColorOfBody[i] = -1;
+	}
+	int lanes = ttWideContacts_Lanes();
+	int shared = 0;
+	for ( int color = 0; color < ttWideContacts_ColorCount( world ); ++color )
+	{
+		int first = ttWideContacts_ColorFirstBlock( world, color );
+		for ( int b = first; b < first + ttWideContacts_ColorBlockCount( world, color ); ++b )
+		{
+			for ( int lane = 0; lane < lanes; ++lane )
+			{
+				int m = ttWideContacts_BlockManifold( world, b, lane );
+				if ( m < 0 )
+				{
+					continue;
+				}
+				seen[m] += 1;
+				const ttSoftManifold* sm = world->softManifolds + m;
+				int moving[2] = { sm->movingA, sm->movingB };
+				for ( int side = 0; side < 2; ++side )
+				{
+					if ( moving[side] >= 0 )
+					{
+						shared += lastColorOfBody[moving[side]] == color;
+						lastColorOfBody[moving[side]] = color;
+					}
+				}
+			}
+		}
+	}
+	int placed = 0, withPoints = 0;
+	for ( int m = 0; m < manifolds; ++m )
+	{
+		withPoints += world->softManifolds[m].count > 0;
+		placed += seen[m] == 1;
+		ENSURE( seen[m] <= 1 );
+	}
+	printf( "pyramid: %d manifolds in %d colours, %d overflow, %d lanes per block\n", manifolds,
+	        ttWideContacts_ColorCount( world ), ttWideContacts_OverflowCount( world ), lanes );
+	ENSURE_NEAR( shared, 0, 0 );
+	ENSURE_NEAR( ttWideContacts_OverflowCount( world ), 0, 0 );
+	ENSURE_NEAR( placed, withPoints, 0 );
+	ENSURE( ttWideContacts_ColorCount( world ) <= 14 );
+	free( lastColorOfBody );
+	free( seen );
+	ttScene_Destroy( &scene );
+}
+
+// A 1 m box on a static ground box, optionally pushed along x; its position after 0.2 s.
+static ttVec3 tsBoxOnGround( bool wide, ttReal push )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	def.substeps = 4; // h = 1/240 s, as the tolerance assumes
+	ttWorldId worldId = ttCreateWorld( &def );
+	ttWorld_EnableWideContacts( worldId, wide );
+	ENSURE( ttWorld_IsWideContactsEnabled( worldId ) == wide );
+	ttBodyDef groundDef = ttDefaultBodyDef();
+	ttBodyId ground = ttCreateBody( worldId, &groundDef );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttCreateBoxShape( ground, &shapeDef, &( ttBox ){ { 20, 0.5f, 20 } } );
+	ttBodyDef boxDef = ttDefaultBodyDef();
+	boxDef.type = ttBody_dynamic;
+	boxDef.position = ( ttVec3 ){ 0, 1.0, 0 };
+	boxDef.linearVelocity = ( ttVec3 ){ push, 0, 0 };
+	ttBodyId box = ttCreateBody( worldId, &boxDef );
+	ttCreateBoxShape( box, &shapeDef, &( ttBox ){ { 0.5f, 0.5f, 0.5f } } );
+	tvStep( worldId, 12 );
+	ttVec3 position = ttBody_GetPosition( box );
+	ttDestroyWorld( worldId );
+	return position;
+}
+
+static void tsLanesRunTheScalarRows( void )
+{
+	ttReal pushes[2] = { 0, 3 };
+	for ( int i = 0; i < 2; ++i )
+	{
+		ttVec3 wide = tsBoxOnGround( true, pushes[i] );
+		ttVec3 scalar = tsBoxOnGround( false, pushes[i] );
+		printf( "box pushed at %.0f m/s: wide (%.7f, %.7f), scalar (%.7f, %.7f)\n", (double)pushes[i], (double)wide.x,
+		        (double)wide.y, (double)scalar.x, (double)scalar.y );
+		ENSURE_NEAR( wide.x, scalar.x, 1e-6 );
+		ENSURE_NEAR( wide.y, scalar.y, 1e-6 );
+		ENSURE_NEAR( wide.z, scalar.z, 1e-6 );
+	}
+}
+
+int main( void )
+{
+	tsColouringIsProper();
+	tsLanesRunTheScalarRows();
+	return TEST_RESULT();
+}
