@@ -95,11 +95,10 @@ static void ttRelativePose( const ttBody* bodyA, const ttBody* bodyB, ttVec3* po
 	*rotation = ttQuatMul( ttQuatConj( bodyA->q ), bodyB->q );
 }
 
-// Last substep's manifold of the pair when it can be kept: the only one of its pair, made at a
-// pose within the reuse tolerances of the pose now. `cursor` walks the previous manifolds, which
-// come in pair order.
-static const ttManifold* ttReusableManifold( ttWorld* world, const ttShapePair* pair, const ttBody* bodyA,
-                                             const ttBody* bodyB, int* cursor )
+// The candidate for keeping among last substep's manifolds: the first at or after the pair in
+// pair order (-1 if none). `cursor` walks the previous manifolds, which come in pair order; it
+// runs serially before the narrow phase so that the parallel part needs no shared state.
+static int ttReuseCandidate( const ttWorld* world, const ttShapePair* pair, int* cursor )
 {
 	const ttManifold* previous = world->previousManifolds;
 	int count = world->previousManifoldCount;
@@ -110,7 +109,17 @@ static const ttManifold* ttReusableManifold( ttWorld* world, const ttShapePair* 
 		++j;
 	}
 	*cursor = j;
-	if ( j == count || previous[j].shapeA != pair->shapeA || previous[j].shapeB != pair->shapeB ||
+	return j;
+}
+
+// Last substep's manifold of the pair when it can be kept: the only one of its pair, made at a
+// pose within the reuse tolerances of the pose now.
+static const ttManifold* ttReusableManifold( const ttWorld* world, const ttShapePair* pair, const ttBody* bodyA,
+                                             const ttBody* bodyB, int j )
+{
+	const ttManifold* previous = world->previousManifolds;
+	int count = world->previousManifoldCount;
+	if ( j < 0 || j == count || previous[j].shapeA != pair->shapeA || previous[j].shapeB != pair->shapeB ||
 	     previous[j].key != 0 ||
 	     ( j + 1 < count && previous[j + 1].shapeA == pair->shapeA && previous[j + 1].shapeB == pair->shapeB ) )
 	{
@@ -148,45 +157,135 @@ static void ttRefreshPoints( ttManifold* m, const ttBody* bodyA, const ttBody* b
 	}
 }
 
+// One pair's narrow phase, written to the pair's own slot so that the pairs can run on any
+// worker in any order (task.h); the manifolds are then pushed in pair order.
+typedef struct ttPairCollision
+{
+	int reuseCandidate; ///< ttReuseCandidate's answer, or -1 when manifolds are not kept
+	bool touching;      ///< `manifold` holds this pair's manifold
+	bool mesh;          ///< a mesh pair: collided afterwards, on the calling thread
+	ttManifold manifold;
+} ttPairCollision;
+
+// A new manifold from the shapes' geometry now; false when they are apart.
+static bool ttMakeManifold( const ttWorld* world, const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB,
+                            const ttBody* bodyA, const ttBody* bodyB, ttManifold* m )
+{
+	ttManifoldGeometry geometry;
+	ttReal speculative = ttPairSpeculativeDistance( world, pair->shapeA, pair->shapeB );
+	if ( ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
+	                      ttShape_SimWorldTransform( bodyB, shapeB ), speculative, &geometry ) == false )
+	{
+		return false;
+	}
+	m->shapeA = pair->shapeA;
+	m->shapeB = pair->shapeB;
+	m->key = 0;
+	m->bodyA = shapeA->bodyIndex;
+	m->bodyB = shapeB->bodyIndex;
+	m->normal = geometry.normal;
+	// The paper averages the two friction coefficients; tether uses the same rule for
+	// restitution so that one rule covers every material parameter.
+	m->staticFriction = (ttReal)0.5 * ( shapeA->staticFriction + shapeB->staticFriction );
+	m->dynamicFriction = (ttReal)0.5 * ( shapeA->dynamicFriction + shapeB->dynamicFriction );
+	m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
+	m->pointCount = geometry.pointCount;
+	ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
+	m->localNormal = ttInvRotate( bodyA->q, m->normal );
+
+	ttVec3 centerA = ttBody_Center( bodyA );
+	ttVec3 centerB = ttBody_Center( bodyB );
+	for ( int i = 0; i < geometry.pointCount; ++i )
+	{
+		const ttContactGeometry* g = geometry.points + i;
+		ttContactPoint* cp = m->points + i;
+		ttVec3 rA = ttSub( g->pointA, centerA );
+		ttVec3 rB = ttSub( g->pointB, centerB );
+		cp->localAnchorA = ttInvRotate( bodyA->q, rA );
+		cp->localAnchorB = ttInvRotate( bodyB->q, rB );
+		cp->separation = g->separation;
+		cp->id = geometry.featureIds ? g->id : 0;
+		ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
+		cp->normalVelocityBefore = ttDot( relative, m->normal );
+		cp->lambdaN = 0;
+		cp->frictionImpulse = TT_VEC3_ZERO;
+		cp->normalImpulse = 0;
+		cp->tangentImpulse = TT_VEC3_ZERO;
+		cp->maxNormalImpulse = 0;
+	}
+	return true;
+}
+
+static void ttCollidePairsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	ttWorld* world = context;
+	for ( int p = start; p < end; ++p )
+	{
+		ttPairCollision* result = world->pairCollisions + p;
+		result->touching = false;
+		if ( result->mesh )
+		{
+			continue;
+		}
+		const ttShapePair* pair = world->pairs + p;
+		const ttShape* shapeA = ttWorld_Shape( world, pair->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, pair->shapeB );
+		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
+		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		const ttManifold* kept = ttReusableManifold( world, pair, bodyA, bodyB, result->reuseCandidate );
+		if ( kept != NULL )
+		{
+			result->manifold = *kept;
+			ttRefreshPoints( &result->manifold, bodyA, bodyB );
+			result->touching = true;
+			continue;
+		}
+		result->touching = ttMakeManifold( world, pair, shapeA, shapeB, bodyA, bodyB, &result->manifold );
+	}
+}
+
+// Pairs per range of the parallel narrow phase: box-box clipping costs a few microseconds, so a
+// range of this many pairs outweighs handing it to another thread.
+#define TT_PAIRS_PER_RANGE 32
+
 void ttUpdateContacts( ttWorld* world )
 {
 	ttSwapManifolds( world );
+	int pairCount = world->pairCount;
+	if ( ttReserve( (void**)&world->pairCollisions, &world->pairCollisionCapacity, pairCount,
+	                sizeof( ttPairCollision ) ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: contacts skipped this substep" );
+		return;
+	}
+	// Serial and cheap: which pairs are meshes, and where each pair's last manifold would be.
 	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
 	int cursor = 0;
-	for ( int p = 0; p < world->pairCount; ++p )
+	for ( int p = 0; p < pairCount; ++p )
 	{
+		ttPairCollision* result = world->pairCollisions + p;
 		const ttShape* shapeA = ttWorld_Shape( world, world->pairs[p].shapeA );
 		const ttShape* shapeB = ttWorld_Shape( world, world->pairs[p].shapeB );
-		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
-		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
-		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
+		result->mesh = ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB );
+		result->reuseCandidate =
+		    reuse && result->mesh == false ? ttReuseCandidate( world, world->pairs + p, &cursor ) : -1;
+	}
+	ttParallelFor( &world->tasks, pairCount, TT_PAIRS_PER_RANGE, ttCollidePairsRange, world );
+	// The manifolds in pair order, whatever order the workers finished in; mesh pairs (one
+	// manifold per contact plane, narrowphase_mesh.c) are collided here.
+	for ( int p = 0; p < pairCount; ++p )
+	{
+		const ttPairCollision* result = world->pairCollisions + p;
+		if ( result->mesh )
 		{
-			// One manifold per contact plane (narrowphase_mesh.c).
 			if ( ttCollideMeshPair( world, p ) == false )
 			{
 				return;
 			}
 			continue;
 		}
-
-		const ttManifold* kept = reuse ? ttReusableManifold( world, world->pairs + p, bodyA, bodyB, &cursor ) : NULL;
-		if ( kept != NULL )
-		{
-			ttManifold* m = ttPushManifold( world );
-			if ( m == NULL )
-			{
-				ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
-				return;
-			}
-			*m = *kept;
-			ttRefreshPoints( m, bodyA, bodyB );
-			continue;
-		}
-
-		ttManifoldGeometry geometry;
-		ttReal speculative = ttPairSpeculativeDistance( world, world->pairs[p].shapeA, world->pairs[p].shapeB );
-		if ( ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
-		                      ttShape_SimWorldTransform( bodyB, shapeB ), speculative, &geometry ) == false )
+		if ( result->touching == false )
 		{
 			continue;
 		}
@@ -196,41 +295,7 @@ void ttUpdateContacts( ttWorld* world )
 			ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
 			return;
 		}
-		m->shapeA = world->pairs[p].shapeA;
-		m->shapeB = world->pairs[p].shapeB;
-		m->key = 0;
-		m->bodyA = shapeA->bodyIndex;
-		m->bodyB = shapeB->bodyIndex;
-		m->normal = geometry.normal;
-		// The paper averages the two friction coefficients; tether uses the same rule for
-		// restitution so that one rule covers every material parameter.
-		m->staticFriction = (ttReal)0.5 * ( shapeA->staticFriction + shapeB->staticFriction );
-		m->dynamicFriction = (ttReal)0.5 * ( shapeA->dynamicFriction + shapeB->dynamicFriction );
-		m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
-		m->pointCount = geometry.pointCount;
-		ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
-		m->localNormal = ttInvRotate( bodyA->q, m->normal );
-
-		ttVec3 centerA = ttBody_Center( bodyA );
-		ttVec3 centerB = ttBody_Center( bodyB );
-		for ( int i = 0; i < geometry.pointCount; ++i )
-		{
-			const ttContactGeometry* g = geometry.points + i;
-			ttContactPoint* cp = m->points + i;
-			ttVec3 rA = ttSub( g->pointA, centerA );
-			ttVec3 rB = ttSub( g->pointB, centerB );
-			cp->localAnchorA = ttInvRotate( bodyA->q, rA );
-			cp->localAnchorB = ttInvRotate( bodyB->q, rB );
-			cp->separation = g->separation;
-			cp->id = geometry.featureIds ? g->id : 0;
-			ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
-			cp->normalVelocityBefore = ttDot( relative, m->normal );
-			cp->lambdaN = 0;
-			cp->frictionImpulse = TT_VEC3_ZERO;
-			cp->normalImpulse = 0;
-			cp->tangentImpulse = TT_VEC3_ZERO;
-			cp->maxNormalImpulse = 0;
-		}
+		*m = result->manifold;
 	}
 	ttMatchContacts( world );
 }

@@ -203,6 +203,46 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
 static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
+// Manifolds per range of the loops that run on the world's workers (task.h): preparing one costs
+// about a microsecond per point.
+#define TT_MANIFOLDS_PER_RANGE 64
+
+typedef struct ttSoftPrepareLoop
+{
+	ttWorld* world;
+	ttSoftness dynamicSoftness, staticSoftness;
+} ttSoftPrepareLoop;
+
+static void ttPrepareManifoldsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttSoftPrepareLoop* loop = context;
+	ttWorld* world = loop->world;
+	for ( int i = start; i < end; ++i )
+	{
+		ttManifold* m = world->manifolds + i;
+		ttSoftManifold* sm = world->softManifolds + i;
+		sm->bodyA = ttWorld_Body( world, m->bodyA );
+		sm->bodyB = ttWorld_Body( world, m->bodyB );
+		sm->softness =
+		    sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? loop->staticSoftness : loop->dynamicSoftness;
+		sm->normal = m->normal;
+		sm->t1 = ttPerpendicular( m->normal );
+		sm->t2 = ttCross( m->normal, sm->t1 );
+		sm->staticFriction = m->staticFriction;
+		sm->dynamicFriction = m->dynamicFriction;
+		sm->restitution = m->restitution;
+		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			sp->cp = m->points + j;
+			ttPreparePoint( sp, shapeA, shapeB, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
+		}
+	}
+}
+
 // Once per step, after the narrow phase: the soft rows of every manifold.
 static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 {
@@ -225,33 +265,19 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 	ttReal hertz = ttMinReal( world->contactHertz, (ttReal)0.15 / h );
 	ttSoftness dynamicSoftness = ttMakeSoftness( hertz, world->contactDampingRatio, h );
 	ttSoftness staticSoftness = ttMakeSoftness( 2 * hertz, world->contactDampingRatio, h );
-	ttSoftManifold* softManifolds = world->softManifolds;
-	ttSoftPoint* softPoints = world->softPoints;
+	// The points' places in the flat array first (serial and cheap), then every manifold's rows on
+	// the workers: a manifold writes only its own rows.
 	int pointCount = 0;
 	for ( int i = 0; i < world->manifoldCount; ++i )
 	{
-		ttManifold* m = world->manifolds + i;
-		ttSoftManifold* sm = softManifolds + world->softManifoldCount++;
-		sm->bodyA = ttWorld_Body( world, m->bodyA );
-		sm->bodyB = ttWorld_Body( world, m->bodyB );
-		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
+		ttSoftManifold* sm = world->softManifolds + i;
 		sm->first = pointCount;
-		sm->count = m->pointCount;
-		sm->normal = m->normal;
-		sm->t1 = ttPerpendicular( m->normal );
-		sm->t2 = ttCross( m->normal, sm->t1 );
-		sm->staticFriction = m->staticFriction;
-		sm->dynamicFriction = m->dynamicFriction;
-		sm->restitution = m->restitution;
-		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
-		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
-		for ( int j = 0; j < m->pointCount; ++j )
-		{
-			ttSoftPoint* sp = softPoints + pointCount++;
-			sp->cp = m->points + j;
-			ttPreparePoint( sp, shapeA, shapeB, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
-		}
+		sm->count = world->manifolds[i].pointCount;
+		pointCount += sm->count;
 	}
+	world->softManifoldCount = world->manifoldCount;
+	ttSoftPrepareLoop loop = { world, dynamicSoftness, staticSoftness };
+	ttParallelFor( &world->tasks, world->manifoldCount, TT_MANIFOLDS_PER_RANGE, ttPrepareManifoldsRange, &loop );
 }
 
 static void ttApplyImpulse( ttBody* bodyA, ttBody* bodyB, const ttSoftPoint* sp, int k, ttVec3 direction,
@@ -277,15 +303,24 @@ static ttReal ttRelativeVelocity( const ttBody* bodyA, const ttBody* bodyB, cons
 // order in the rotation instead (the relax's ttCurrentSeparation) let the pile of 1000 boxes
 // spread 1.5 cm at 4 substeps, against 0.8 cm with a narrow phase every substep and 0.1 cm this
 // way.
-static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
+typedef struct ttBeginPointsLoop
 {
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	ttWorld* world;
+	bool firstSubstep;
+} ttBeginPointsLoop;
+
+static void ttBeginPointsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBeginPointsLoop* loop = context;
+	ttWorld* world = loop->world;
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
-			if ( firstSubstep == false )
+			if ( loop->firstSubstep == false )
 			{
 				sp->separation = ttFollowedSeparation( sp, sm->bodyA, sm->bodyB, sm->normal );
 			}
@@ -293,6 +328,12 @@ static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
 			sp->maxNormalImpulse = 0;
 		}
 	}
+}
+
+static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
+{
+	ttBeginPointsLoop loop = { world, firstSubstep };
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttBeginPointsRange, &loop );
 }
 
 static void ttSoftContacts_WarmStart( ttWorld* world )
@@ -497,9 +538,18 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 // After each substep the impulses go back to the manifold's points (the force readouts, the next
 // narrow phase's warm start); after the last substep the separations too, for what reads them
 // between steps (contact events, the warm start's test that a point was touching).
-static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
+typedef struct ttStorePointsLoop
 {
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	ttWorld* world;
+	bool lastSubstep;
+} ttStorePointsLoop;
+
+static void ttStorePointsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttStorePointsLoop* loop = context;
+	ttWorld* world = loop->world;
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		for ( int j = 0; j < sm->count; ++j )
@@ -511,12 +561,18 @@ static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
 			    ttAdd( ttScale( sp->tangentImpulse[0], sm->t1 ), ttScale( sp->tangentImpulse[1], sm->t2 ) );
 			cp->maxNormalImpulse = sp->maxNormalImpulse;
 			cp->normalVelocityBefore = sp->normalVelocityBefore;
-			if ( lastSubstep )
+			if ( loop->lastSubstep )
 			{
 				cp->separation = ttCurrentSeparation( sm, sp, true );
 			}
 		}
 	}
+}
+
+static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
+{
+	ttStorePointsLoop loop = { world, lastSubstep };
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttStorePointsRange, &loop );
 }
 
 // One narrow phase per step holds only while each contact keeps its place on the two shapes over
@@ -595,14 +651,21 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
 // the random-scene soak (docs/hardening.md).
-static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
+static void ttRefreshBodyInertiaRange( int start, int end, int worker, void* context )
 {
-	ttWorld* world = ctx->world;
-	for ( int i = 0; i < ctx->bodyCount; ++i )
+	(void)worker;
+	ttWorld* world = context;
+	for ( int i = start; i < end; ++i )
 	{
 		ttBody_CacheInverseInertia( ttWorld_Body( world, world->awakeBodies[i] ) );
 	}
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+}
+
+static void ttRefreshPointMassesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	ttWorld* world = context;
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		for ( int j = 0; j < sm->count; ++j )
@@ -610,6 +673,13 @@ static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 			ttUpdatePointMasses( world->softPoints + sm->first + j, sm->bodyA, sm->bodyB );
 		}
 	}
+}
+
+static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_MANIFOLDS_PER_RANGE, ttRefreshBodyInertiaRange, world );
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttRefreshPointMassesRange, world );
 }
 
 // After the velocities are derived: relax without the bias, then restitution.
