@@ -247,6 +247,11 @@ void ttTaskSystem_Destroy( ttTaskSystem* tasks )
 	tasks->pool = NULL;
 }
 
+int ttTaskSystem_WorkerCount( const ttTaskSystem* tasks )
+{
+	return tasks->pool != NULL || tasks->enqueueTask != NULL ? tasks->workerCount : 1;
+}
+
 void ttParallelFor( ttTaskSystem* tasks, int count, int minRange, ttRangeFn* fn, void* context )
 {
 	if ( minRange < 1 )

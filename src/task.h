@@ -40,6 +40,9 @@ bool ttTaskSystem_Create( ttTaskSystem* tasks, int workerCount, ttEnqueueTaskCal
 /// Stop and join the pool's threads.
 void ttTaskSystem_Destroy( ttTaskSystem* tasks );
 
+/// The workers a loop may be spread over (1 when serial): the size of per-worker scratch.
+int ttTaskSystem_WorkerCount( const ttTaskSystem* tasks );
+
 /// Run fn over [0, count) in fixed ranges of at least minRange items (the last may be shorter) on
 /// the workers, and return when every range is done: each call is a barrier. Counts under
 /// 2 * minRange, and a serial system, make one call fn(0, count, 0, context) on this thread.
