@@ -8,6 +8,9 @@
 #include "mesh.h"
 #include "world.h"
 
+#include <stddef.h>
+#include <string.h>
+
 void ttCollectPairs( ttWorld* world, ttReal timeStep )
 {
 	double start = ttNowMilliseconds();
@@ -167,44 +170,46 @@ typedef struct ttPairCollision
 	ttManifold manifold;
 } ttPairCollision;
 
-// A new manifold from the shapes' geometry now; false when they are apart.
-static bool ttMakeManifold( const ttWorld* world, const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB,
-                            const ttBody* bodyA, const ttBody* bodyB, ttManifold* m )
+// The pair's contact geometry at the poses now; false when the shapes are apart.
+static bool ttCollidePair( const ttWorld* world, const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB,
+                           const ttBody* bodyA, const ttBody* bodyB, ttManifoldGeometry* geometry )
 {
-	ttManifoldGeometry geometry;
 	ttReal speculative = ttPairSpeculativeDistance( world, pair->shapeA, pair->shapeB );
-	if ( ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
-	                      ttShape_SimWorldTransform( bodyB, shapeB ), speculative, &geometry ) == false )
-	{
-		return false;
-	}
+	return ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
+	                        ttShape_SimWorldTransform( bodyB, shapeB ), speculative, geometry );
+}
+
+// A new manifold from the pair's geometry.
+static void ttMakeManifold( const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB, const ttBody* bodyA,
+                            const ttBody* bodyB, const ttManifoldGeometry* geometry, ttManifold* m )
+{
 	m->shapeA = pair->shapeA;
 	m->shapeB = pair->shapeB;
 	m->key = 0;
 	m->bodyA = shapeA->bodyIndex;
 	m->bodyB = shapeB->bodyIndex;
-	m->normal = geometry.normal;
+	m->normal = geometry->normal;
 	// The paper averages the two friction coefficients; tether uses the same rule for
 	// restitution so that one rule covers every material parameter.
 	m->staticFriction = (ttReal)0.5 * ( shapeA->staticFriction + shapeB->staticFriction );
 	m->dynamicFriction = (ttReal)0.5 * ( shapeA->dynamicFriction + shapeB->dynamicFriction );
 	m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
-	m->pointCount = geometry.pointCount;
+	m->pointCount = geometry->pointCount;
 	ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
 	m->localNormal = ttInvRotate( bodyA->q, m->normal );
 
 	ttVec3 centerA = ttBody_Center( bodyA );
 	ttVec3 centerB = ttBody_Center( bodyB );
-	for ( int i = 0; i < geometry.pointCount; ++i )
+	for ( int i = 0; i < geometry->pointCount; ++i )
 	{
-		const ttContactGeometry* g = geometry.points + i;
+		const ttContactGeometry* g = geometry->points + i;
 		ttContactPoint* cp = m->points + i;
 		ttVec3 rA = ttSub( g->pointA, centerA );
 		ttVec3 rB = ttSub( g->pointB, centerB );
 		cp->localAnchorA = ttInvRotate( bodyA->q, rA );
 		cp->localAnchorB = ttInvRotate( bodyB->q, rB );
 		cp->separation = g->separation;
-		cp->id = geometry.featureIds ? g->id : 0;
+		cp->id = geometry->featureIds ? g->id : 0;
 		ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
 		cp->normalVelocityBefore = ttDot( relative, m->normal );
 		cp->lambdaN = 0;
@@ -213,7 +218,13 @@ static bool ttMakeManifold( const ttWorld* world, const ttShapePair* pair, const
 		cp->tangentImpulse = TT_VEC3_ZERO;
 		cp->maxNormalImpulse = 0;
 	}
-	return true;
+}
+
+// A manifold's header and its points in use: the unused points are never read, and a whole
+// manifold is several times the size of a one-point one (a sphere's).
+static void ttCopyManifold( ttManifold* to, const ttManifold* from )
+{
+	memcpy( to, from, offsetof( ttManifold, points ) + sizeof( ttContactPoint ) * (size_t)from->pointCount );
 }
 
 static void ttCollidePairsRange( int start, int end, int worker, void* context )
@@ -236,12 +247,17 @@ static void ttCollidePairsRange( int start, int end, int worker, void* context )
 		const ttManifold* kept = ttReusableManifold( world, pair, bodyA, bodyB, result->reuseCandidate );
 		if ( kept != NULL )
 		{
-			result->manifold = *kept;
+			ttCopyManifold( &result->manifold, kept );
 			ttRefreshPoints( &result->manifold, bodyA, bodyB );
 			result->touching = true;
 			continue;
 		}
-		result->touching = ttMakeManifold( world, pair, shapeA, shapeB, bodyA, bodyB, &result->manifold );
+		ttManifoldGeometry geometry;
+		result->touching = ttCollidePair( world, pair, shapeA, shapeB, bodyA, bodyB, &geometry );
+		if ( result->touching )
+		{
+			ttMakeManifold( pair, shapeA, shapeB, bodyA, bodyB, &geometry, &result->manifold );
+		}
 	}
 }
 
@@ -249,9 +265,57 @@ static void ttCollidePairsRange( int start, int end, int worker, void* context )
 // range of this many pairs outweighs handing it to another thread.
 #define TT_PAIRS_PER_RANGE 32
 
-void ttUpdateContacts( ttWorld* world )
+// The narrow phase on the stepping thread, pushing each manifold as it is made: a one-worker world
+// (and a step with few pairs) pays for no slots.
+static void ttUpdateContactsSerial( ttWorld* world, bool reuse )
 {
-	ttSwapManifolds( world );
+	int cursor = 0;
+	for ( int p = 0; p < world->pairCount; ++p )
+	{
+		const ttShapePair* pair = world->pairs + p;
+		const ttShape* shapeA = ttWorld_Shape( world, pair->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, pair->shapeB );
+		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
+		{
+			// One manifold per contact plane (narrowphase_mesh.c).
+			if ( ttCollideMeshPair( world, p ) == false )
+			{
+				return;
+			}
+			continue;
+		}
+		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
+		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		int candidate = reuse ? ttReuseCandidate( world, pair, &cursor ) : -1;
+		const ttManifold* kept = ttReusableManifold( world, pair, bodyA, bodyB, candidate );
+		ttManifoldGeometry geometry;
+		if ( kept == NULL && ttCollidePair( world, pair, shapeA, shapeB, bodyA, bodyB, &geometry ) == false )
+		{
+			continue;
+		}
+		ttManifold* m = ttPushManifold( world );
+		if ( m == NULL )
+		{
+			ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
+			return;
+		}
+		if ( kept != NULL )
+		{
+			ttCopyManifold( m, kept );
+			ttRefreshPoints( m, bodyA, bodyB );
+		}
+		else
+		{
+			ttMakeManifold( pair, shapeA, shapeB, bodyA, bodyB, &geometry, m );
+		}
+	}
+}
+
+// The narrow phase on the world's workers: each pair into its own slot, then the manifolds
+// pushed in pair order, whatever order the workers finished in; mesh pairs (one manifold per
+// contact plane, narrowphase_mesh.c, with scratch of their own) are collided in that serial pass.
+static void ttUpdateContactsParallel( ttWorld* world, bool reuse )
+{
 	int pairCount = world->pairCount;
 	if ( ttReserve( (void**)&world->pairCollisions, &world->pairCollisionCapacity, pairCount,
 	                sizeof( ttPairCollision ) ) == false )
@@ -260,7 +324,6 @@ void ttUpdateContacts( ttWorld* world )
 		return;
 	}
 	// Serial and cheap: which pairs are meshes, and where each pair's last manifold would be.
-	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
 	int cursor = 0;
 	for ( int p = 0; p < pairCount; ++p )
 	{
@@ -272,8 +335,6 @@ void ttUpdateContacts( ttWorld* world )
 		    reuse && result->mesh == false ? ttReuseCandidate( world, world->pairs + p, &cursor ) : -1;
 	}
 	ttParallelFor( &world->tasks, pairCount, TT_PAIRS_PER_RANGE, ttCollidePairsRange, world );
-	// The manifolds in pair order, whatever order the workers finished in; mesh pairs (one
-	// manifold per contact plane, narrowphase_mesh.c) are collided here.
 	for ( int p = 0; p < pairCount; ++p )
 	{
 		const ttPairCollision* result = world->pairCollisions + p;
@@ -295,7 +356,22 @@ void ttUpdateContacts( ttWorld* world )
 			ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
 			return;
 		}
-		*m = result->manifold;
+		ttCopyManifold( m, &result->manifold );
+	}
+}
+
+void ttUpdateContacts( ttWorld* world )
+{
+	ttSwapManifolds( world );
+	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
+	// Both make the same manifolds in the same order (the same functions per pair).
+	if ( ttTaskSystem_WorkerCount( &world->tasks ) > 1 && world->pairCount >= 2 * TT_PAIRS_PER_RANGE )
+	{
+		ttUpdateContactsParallel( world, reuse );
+	}
+	else
+	{
+		ttUpdateContactsSerial( world, reuse );
 	}
 	ttMatchContacts( world );
 }
