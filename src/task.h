@@ -46,4 +46,6 @@ int ttTaskSystem_WorkerCount( const ttTaskSystem* tasks );
 /// Run fn over [0, count) in fixed ranges of at least minRange items (the last may be shorter) on
 /// the workers, and return when every range is done: each call is a barrier. Counts under
 /// 2 * minRange, and a serial system, make one call fn(0, count, 0, context) on this thread.
+/// Call it only from the thread that steps the world, never from inside a range (the pool is not
+/// reentrant: a nested loop would wait for the range that waits for it).
 void ttParallelFor( ttTaskSystem* tasks, int count, int minRange, ttRangeFn* fn, void* context );
