@@ -9,6 +9,8 @@
 
 #include "peer_scenes.h"
 
+#include "tether/types.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@ typedef struct PeerOptions
 	const char* scene;  ///< only this scene (NULL: all)
 	const char* engine; ///< only engines whose name starts with this (NULL: all)
 	int substeps;       ///< > 0: tether only at its plain setting with this many substeps
+	int threads;        ///< tether's worker threads (1: serial)
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -269,7 +272,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 
 static int peerParse( int argc, char** argv, PeerOptions* options )
 {
-	*options = ( PeerOptions ){ .runs = 3, .runSeconds = 60 };
+	*options = ( PeerOptions ){ .runs = 3, .runSeconds = 60, .threads = 1 };
 	for ( int i = 1; i < argc; ++i )
 	{
 		const char* arg = argv[i];
@@ -302,6 +305,17 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			}
 			options->substeps = (int)value;
 		}
+		else if ( strcmp( arg, "--threads" ) == 0 && hasValue )
+		{
+			char* end = NULL;
+			long value = strtol( argv[++i], &end, 10 );
+			if ( *end != 0 || value < 1 || value > TT_MAX_WORKERS )
+			{
+				fprintf( stderr, "tether-peers: --threads needs a whole number from 1 to %d\n", TT_MAX_WORKERS );
+				return 2;
+			}
+			options->threads = (int)value;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -315,8 +329,10 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			fprintf(
 			    stderr,
 			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
+			    "                    [--threads N]\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
 			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
+			    "  --threads N: tether steps on N worker threads (default 1)\n"
 			    "  scenes: heavy_chain rope pyramid pile pyramid_large rain; engines: tether Bullet ODE MuJoCo\n" );
 			return strcmp( arg, "--help" ) == 0 ? 0 : 2;
 		}
@@ -333,6 +349,7 @@ int main( int argc, char** argv )
 		return code;
 	}
 	peerTetherSubsteps = options.substeps;
+	peerTetherThreads = options.threads;
 	const PeerEngine* engines[] = {
 	    &peerTether,
 #ifdef PEER_HAVE_BULLET

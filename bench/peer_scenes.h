@@ -113,6 +113,8 @@ extern "C"
 	extern const PeerEngine peerTether;
 	/// tether-peers --substeps N: tether runs only its plain setting, at N substeps (0: as listed).
 	extern int peerTetherSubsteps;
+	/// tether-peers --threads N: tether steps on N worker threads (ttWorldDef.workerCount; default 1).
+	extern int peerTetherThreads;
 #ifdef PEER_HAVE_BULLET
 	extern const PeerEngine peerBullet;
 #endif

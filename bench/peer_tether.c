@@ -15,6 +15,7 @@ static const char* const s_settings[] = { "20 substeps x 1 it (default)", "40 su
                                           "4 substeps x 1 it, long range (attachments, supporting contacts)" };
 static const int s_substeps[] = { 20, 40, 4, 4 };
 int peerTetherSubsteps = 0;
+int peerTetherThreads = 1;
 static const bool s_longRange[] = { false, false, false, true };
 
 typedef struct PeerTether
@@ -95,6 +96,7 @@ static void* peerTetherCreate( const PeerScene* scene, int setting, char* why, i
 	worldDef.gravity = ttVec3Make( 0, (ttReal)-PEER_GRAVITY, 0 );
 	worldDef.substeps = peerTetherSubsteps > 0 ? peerTetherSubsteps : s_substeps[setting];
 	worldDef.iterations = 1;
+	worldDef.workerCount = peerTetherThreads;
 	worldDef.enableContacts = scene->collisions;
 	worldDef.enableSleep = false; // the shared benchmark rules: sleeping off
 	worldDef.enableLongRange[ttLongRange_attachments] = s_longRange[setting];

@@ -8,6 +8,9 @@
 #include "mesh.h"
 #include "world.h"
 
+#include <stddef.h>
+#include <string.h>
+
 void ttCollectPairs( ttWorld* world, ttReal timeStep )
 {
 	double start = ttNowMilliseconds();
@@ -95,11 +98,10 @@ static void ttRelativePose( const ttBody* bodyA, const ttBody* bodyB, ttVec3* po
 	*rotation = ttQuatMul( ttQuatConj( bodyA->q ), bodyB->q );
 }
 
-// Last substep's manifold of the pair when it can be kept: the only one of its pair, made at a
-// pose within the reuse tolerances of the pose now. `cursor` walks the previous manifolds, which
-// come in pair order.
-static const ttManifold* ttReusableManifold( ttWorld* world, const ttShapePair* pair, const ttBody* bodyA,
-                                             const ttBody* bodyB, int* cursor )
+// The candidate for keeping among last substep's manifolds: the first at or after the pair in
+// pair order (-1 if none). `cursor` walks the previous manifolds, which come in pair order; it
+// runs serially before the narrow phase so that the parallel part needs no shared state.
+static int ttReuseCandidate( const ttWorld* world, const ttShapePair* pair, int* cursor )
 {
 	const ttManifold* previous = world->previousManifolds;
 	int count = world->previousManifoldCount;
@@ -110,7 +112,17 @@ static const ttManifold* ttReusableManifold( ttWorld* world, const ttShapePair* 
 		++j;
 	}
 	*cursor = j;
-	if ( j == count || previous[j].shapeA != pair->shapeA || previous[j].shapeB != pair->shapeB ||
+	return j;
+}
+
+// Last substep's manifold of the pair when it can be kept: the only one of its pair, made at a
+// pose within the reuse tolerances of the pose now.
+static const ttManifold* ttReusableManifold( const ttWorld* world, const ttShapePair* pair, const ttBody* bodyA,
+                                             const ttBody* bodyB, int j )
+{
+	const ttManifold* previous = world->previousManifolds;
+	int count = world->previousManifoldCount;
+	if ( j < 0 || j == count || previous[j].shapeA != pair->shapeA || previous[j].shapeB != pair->shapeB ||
 	     previous[j].key != 0 ||
 	     ( j + 1 < count && previous[j + 1].shapeA == pair->shapeA && previous[j + 1].shapeB == pair->shapeB ) )
 	{
@@ -148,17 +160,121 @@ static void ttRefreshPoints( ttManifold* m, const ttBody* bodyA, const ttBody* b
 	}
 }
 
-void ttUpdateContacts( ttWorld* world )
+// One pair's narrow phase, written to the pair's own slot so that the pairs can run on any
+// worker in any order (task.h); the manifolds are then pushed in pair order.
+typedef struct ttPairCollision
 {
-	ttSwapManifolds( world );
-	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
+	int reuseCandidate; ///< ttReuseCandidate's answer, or -1 when manifolds are not kept
+	bool touching;      ///< `manifold` holds this pair's manifold
+	bool mesh;          ///< a mesh pair: collided afterwards, on the calling thread
+	ttManifold manifold;
+} ttPairCollision;
+
+// The pair's contact geometry at the poses now; false when the shapes are apart.
+static bool ttCollidePair( const ttWorld* world, const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB,
+                           const ttBody* bodyA, const ttBody* bodyB, ttManifoldGeometry* geometry )
+{
+	ttReal speculative = ttPairSpeculativeDistance( world, pair->shapeA, pair->shapeB );
+	return ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
+	                        ttShape_SimWorldTransform( bodyB, shapeB ), speculative, geometry );
+}
+
+// A new manifold from the pair's geometry.
+static void ttMakeManifold( const ttShapePair* pair, const ttShape* shapeA, const ttShape* shapeB, const ttBody* bodyA,
+                            const ttBody* bodyB, const ttManifoldGeometry* geometry, ttManifold* m )
+{
+	m->shapeA = pair->shapeA;
+	m->shapeB = pair->shapeB;
+	m->key = 0;
+	m->bodyA = shapeA->bodyIndex;
+	m->bodyB = shapeB->bodyIndex;
+	m->normal = geometry->normal;
+	// The paper averages the two friction coefficients; tether uses the same rule for
+	// restitution so that one rule covers every material parameter.
+	m->staticFriction = (ttReal)0.5 * ( shapeA->staticFriction + shapeB->staticFriction );
+	m->dynamicFriction = (ttReal)0.5 * ( shapeA->dynamicFriction + shapeB->dynamicFriction );
+	m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
+	m->pointCount = geometry->pointCount;
+	ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
+	m->localNormal = ttInvRotate( bodyA->q, m->normal );
+
+	ttVec3 centerA = ttBody_Center( bodyA );
+	ttVec3 centerB = ttBody_Center( bodyB );
+	for ( int i = 0; i < geometry->pointCount; ++i )
+	{
+		const ttContactGeometry* g = geometry->points + i;
+		ttContactPoint* cp = m->points + i;
+		ttVec3 rA = ttSub( g->pointA, centerA );
+		ttVec3 rB = ttSub( g->pointB, centerB );
+		cp->localAnchorA = ttInvRotate( bodyA->q, rA );
+		cp->localAnchorB = ttInvRotate( bodyB->q, rB );
+		cp->separation = g->separation;
+		cp->id = geometry->featureIds ? g->id : 0;
+		ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
+		cp->normalVelocityBefore = ttDot( relative, m->normal );
+		cp->lambdaN = 0;
+		cp->frictionImpulse = TT_VEC3_ZERO;
+		cp->normalImpulse = 0;
+		cp->tangentImpulse = TT_VEC3_ZERO;
+		cp->maxNormalImpulse = 0;
+	}
+}
+
+// A manifold's header and its points in use: the unused points are never read, and a whole
+// manifold is several times the size of a one-point one (a sphere's).
+static void ttCopyManifold( ttManifold* to, const ttManifold* from )
+{
+	memcpy( to, from, offsetof( ttManifold, points ) + sizeof( ttContactPoint ) * (size_t)from->pointCount );
+}
+
+static void ttCollidePairsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	ttWorld* world = context;
+	for ( int p = start; p < end; ++p )
+	{
+		ttPairCollision* result = world->pairCollisions + p;
+		result->touching = false;
+		if ( result->mesh )
+		{
+			continue;
+		}
+		const ttShapePair* pair = world->pairs + p;
+		const ttShape* shapeA = ttWorld_Shape( world, pair->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, pair->shapeB );
+		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
+		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		const ttManifold* kept = ttReusableManifold( world, pair, bodyA, bodyB, result->reuseCandidate );
+		if ( kept != NULL )
+		{
+			ttCopyManifold( &result->manifold, kept );
+			ttRefreshPoints( &result->manifold, bodyA, bodyB );
+			result->touching = true;
+			continue;
+		}
+		ttManifoldGeometry geometry;
+		result->touching = ttCollidePair( world, pair, shapeA, shapeB, bodyA, bodyB, &geometry );
+		if ( result->touching )
+		{
+			ttMakeManifold( pair, shapeA, shapeB, bodyA, bodyB, &geometry, &result->manifold );
+		}
+	}
+}
+
+// Pairs per range of the parallel narrow phase: box-box clipping costs a few microseconds, so a
+// range of this many pairs outweighs handing it to another thread.
+#define TT_PAIRS_PER_RANGE 32
+
+// The narrow phase on the stepping thread, pushing each manifold as it is made: a one-worker world
+// (and a step with few pairs) pays for no slots.
+static void ttUpdateContactsSerial( ttWorld* world, bool reuse )
+{
 	int cursor = 0;
 	for ( int p = 0; p < world->pairCount; ++p )
 	{
-		const ttShape* shapeA = ttWorld_Shape( world, world->pairs[p].shapeA );
-		const ttShape* shapeB = ttWorld_Shape( world, world->pairs[p].shapeB );
-		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
-		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		const ttShapePair* pair = world->pairs + p;
+		const ttShape* shapeA = ttWorld_Shape( world, pair->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, pair->shapeB );
 		if ( ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB ) )
 		{
 			// One manifold per contact plane (narrowphase_mesh.c).
@@ -168,25 +284,12 @@ void ttUpdateContacts( ttWorld* world )
 			}
 			continue;
 		}
-
-		const ttManifold* kept = reuse ? ttReusableManifold( world, world->pairs + p, bodyA, bodyB, &cursor ) : NULL;
-		if ( kept != NULL )
-		{
-			ttManifold* m = ttPushManifold( world );
-			if ( m == NULL )
-			{
-				ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
-				return;
-			}
-			*m = *kept;
-			ttRefreshPoints( m, bodyA, bodyB );
-			continue;
-		}
-
+		const ttBody* bodyA = ttWorld_Body( world, shapeA->bodyIndex );
+		const ttBody* bodyB = ttWorld_Body( world, shapeB->bodyIndex );
+		int candidate = reuse ? ttReuseCandidate( world, pair, &cursor ) : -1;
+		const ttManifold* kept = ttReusableManifold( world, pair, bodyA, bodyB, candidate );
 		ttManifoldGeometry geometry;
-		ttReal speculative = ttPairSpeculativeDistance( world, world->pairs[p].shapeA, world->pairs[p].shapeB );
-		if ( ttCollideShapes( shapeA, ttShape_SimWorldTransform( bodyA, shapeA ), shapeB,
-		                      ttShape_SimWorldTransform( bodyB, shapeB ), speculative, &geometry ) == false )
+		if ( kept == NULL && ttCollidePair( world, pair, shapeA, shapeB, bodyA, bodyB, &geometry ) == false )
 		{
 			continue;
 		}
@@ -196,41 +299,79 @@ void ttUpdateContacts( ttWorld* world )
 			ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
 			return;
 		}
-		m->shapeA = world->pairs[p].shapeA;
-		m->shapeB = world->pairs[p].shapeB;
-		m->key = 0;
-		m->bodyA = shapeA->bodyIndex;
-		m->bodyB = shapeB->bodyIndex;
-		m->normal = geometry.normal;
-		// The paper averages the two friction coefficients; tether uses the same rule for
-		// restitution so that one rule covers every material parameter.
-		m->staticFriction = (ttReal)0.5 * ( shapeA->staticFriction + shapeB->staticFriction );
-		m->dynamicFriction = (ttReal)0.5 * ( shapeA->dynamicFriction + shapeB->dynamicFriction );
-		m->restitution = (ttReal)0.5 * ( shapeA->restitution + shapeB->restitution );
-		m->pointCount = geometry.pointCount;
-		ttRelativePose( bodyA, bodyB, &m->geometryPosition, &m->geometryRotation );
-		m->localNormal = ttInvRotate( bodyA->q, m->normal );
-
-		ttVec3 centerA = ttBody_Center( bodyA );
-		ttVec3 centerB = ttBody_Center( bodyB );
-		for ( int i = 0; i < geometry.pointCount; ++i )
+		if ( kept != NULL )
 		{
-			const ttContactGeometry* g = geometry.points + i;
-			ttContactPoint* cp = m->points + i;
-			ttVec3 rA = ttSub( g->pointA, centerA );
-			ttVec3 rB = ttSub( g->pointB, centerB );
-			cp->localAnchorA = ttInvRotate( bodyA->q, rA );
-			cp->localAnchorB = ttInvRotate( bodyB->q, rB );
-			cp->separation = g->separation;
-			cp->id = geometry.featureIds ? g->id : 0;
-			ttVec3 relative = ttSub( ttBody_PointVelocity( bodyB, rB ), ttBody_PointVelocity( bodyA, rA ) );
-			cp->normalVelocityBefore = ttDot( relative, m->normal );
-			cp->lambdaN = 0;
-			cp->frictionImpulse = TT_VEC3_ZERO;
-			cp->normalImpulse = 0;
-			cp->tangentImpulse = TT_VEC3_ZERO;
-			cp->maxNormalImpulse = 0;
+			ttCopyManifold( m, kept );
+			ttRefreshPoints( m, bodyA, bodyB );
 		}
+		else
+		{
+			ttMakeManifold( pair, shapeA, shapeB, bodyA, bodyB, &geometry, m );
+		}
+	}
+}
+
+// The narrow phase on the world's workers: each pair into its own slot, then the manifolds
+// pushed in pair order, whatever order the workers finished in; mesh pairs (one manifold per
+// contact plane, narrowphase_mesh.c, with scratch of their own) are collided in that serial pass.
+static void ttUpdateContactsParallel( ttWorld* world, bool reuse )
+{
+	int pairCount = world->pairCount;
+	if ( ttReserve( (void**)&world->pairCollisions, &world->pairCollisionCapacity, pairCount,
+	                sizeof( ttPairCollision ) ) == false )
+	{
+		ttReportError( "ttWorld_Step", "out of memory: contacts skipped this substep" );
+		return;
+	}
+	// Serial and cheap: which pairs are meshes, and where each pair's last manifold would be.
+	int cursor = 0;
+	for ( int p = 0; p < pairCount; ++p )
+	{
+		ttPairCollision* result = world->pairCollisions + p;
+		const ttShape* shapeA = ttWorld_Shape( world, world->pairs[p].shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, world->pairs[p].shapeB );
+		result->mesh = ttShape_IsMesh( shapeA ) || ttShape_IsMesh( shapeB );
+		result->reuseCandidate =
+		    reuse && result->mesh == false ? ttReuseCandidate( world, world->pairs + p, &cursor ) : -1;
+	}
+	ttParallelFor( &world->tasks, pairCount, TT_PAIRS_PER_RANGE, ttCollidePairsRange, world );
+	for ( int p = 0; p < pairCount; ++p )
+	{
+		const ttPairCollision* result = world->pairCollisions + p;
+		if ( result->mesh )
+		{
+			if ( ttCollideMeshPair( world, p ) == false )
+			{
+				return;
+			}
+			continue;
+		}
+		if ( result->touching == false )
+		{
+			continue;
+		}
+		ttManifold* m = ttPushManifold( world );
+		if ( m == NULL )
+		{
+			ttReportError( "ttWorld_Step", "out of memory: some contacts skipped this substep" );
+			return;
+		}
+		ttCopyManifold( m, &result->manifold );
+	}
+}
+
+void ttUpdateContacts( ttWorld* world )
+{
+	ttSwapManifolds( world );
+	bool reuse = world->step.contacts != NULL && world->step.contacts->keepsManifolds;
+	// Both make the same manifolds in the same order (the same functions per pair).
+	if ( ttTaskSystem_WorkerCount( &world->tasks ) > 1 && world->pairCount >= 2 * TT_PAIRS_PER_RANGE )
+	{
+		ttUpdateContactsParallel( world, reuse );
+	}
+	else
+	{
+		ttUpdateContactsSerial( world, reuse );
 	}
 	ttMatchContacts( world );
 }

@@ -164,6 +164,49 @@ static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
 static void ttSoftContacts_UpdateMasses( ttWorld* world );
 static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
+// Manifolds per range of the loops that run on the world's workers (task.h): preparing one costs
+// about a microsecond per point.
+#define TT_MANIFOLDS_PER_RANGE 64
+
+typedef struct ttSoftPrepareLoop
+{
+	ttWorld* world;
+	ttSoftness dynamicSoftness, staticSoftness;
+} ttSoftPrepareLoop;
+
+static void ttPrepareManifoldsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttSoftPrepareLoop* loop = context;
+	ttWorld* world = loop->world;
+	for ( int i = start; i < end; ++i )
+	{
+		ttManifold* m = world->manifolds + i;
+		ttSoftManifold* sm = world->softManifolds + i;
+		sm->bodyA = ttWorld_Body( world, m->bodyA );
+		sm->bodyB = ttWorld_Body( world, m->bodyB );
+		sm->softness =
+		    sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? loop->staticSoftness : loop->dynamicSoftness;
+		sm->movingA = sm->bodyA->type == ttBody_dynamic ? m->bodyA : -1;
+		sm->movingB = sm->bodyB->type == ttBody_dynamic ? m->bodyB : -1;
+		sm->wideSlot = -1;
+		sm->normal = m->normal;
+		sm->t1 = ttPerpendicular( m->normal );
+		sm->t2 = ttCross( m->normal, sm->t1 );
+		sm->staticFriction = m->staticFriction;
+		sm->dynamicFriction = m->dynamicFriction;
+		sm->restitution = m->restitution;
+		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
+		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
+		for ( int j = 0; j < sm->count; ++j )
+		{
+			ttSoftPoint* sp = world->softPoints + sm->first + j;
+			sp->cp = m->points + j;
+			ttPreparePoint( sp, shapeA, shapeB, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
+		}
+	}
+}
+
 // Once per step, after the narrow phase: the soft rows of every manifold.
 static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 {
@@ -186,36 +229,19 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 	ttReal hertz = ttMinReal( world->contactHertz, (ttReal)0.15 / h );
 	ttSoftness dynamicSoftness = ttMakeSoftness( hertz, world->contactDampingRatio, h );
 	ttSoftness staticSoftness = ttMakeSoftness( 2 * hertz, world->contactDampingRatio, h );
-	ttSoftManifold* softManifolds = world->softManifolds;
-	ttSoftPoint* softPoints = world->softPoints;
+	// The points' places in the flat array first (serial and cheap), then every manifold's rows on
+	// the workers: a manifold writes only its own rows.
 	int pointCount = 0;
 	for ( int i = 0; i < world->manifoldCount; ++i )
 	{
-		ttManifold* m = world->manifolds + i;
-		ttSoftManifold* sm = softManifolds + world->softManifoldCount++;
-		sm->bodyA = ttWorld_Body( world, m->bodyA );
-		sm->bodyB = ttWorld_Body( world, m->bodyB );
-		sm->softness = sm->bodyA->invMass == 0 || sm->bodyB->invMass == 0 ? staticSoftness : dynamicSoftness;
+		ttSoftManifold* sm = world->softManifolds + i;
 		sm->first = pointCount;
-		sm->count = m->pointCount;
-		sm->movingA = sm->bodyA->type == ttBody_dynamic ? m->bodyA : -1;
-		sm->movingB = sm->bodyB->type == ttBody_dynamic ? m->bodyB : -1;
-		sm->wideSlot = -1;
-		sm->normal = m->normal;
-		sm->t1 = ttPerpendicular( m->normal );
-		sm->t2 = ttCross( m->normal, sm->t1 );
-		sm->staticFriction = m->staticFriction;
-		sm->dynamicFriction = m->dynamicFriction;
-		sm->restitution = m->restitution;
-		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
-		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
-		for ( int j = 0; j < m->pointCount; ++j )
-		{
-			ttSoftPoint* sp = softPoints + pointCount++;
-			sp->cp = m->points + j;
-			ttPreparePoint( sp, shapeA, shapeB, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
-		}
+		sm->count = world->manifolds[i].pointCount;
+		pointCount += sm->count;
 	}
+	world->softManifoldCount = world->manifoldCount;
+	ttSoftPrepareLoop loop = { world, dynamicSoftness, staticSoftness };
+	ttParallelFor( &world->tasks, world->manifoldCount, TT_MANIFOLDS_PER_RANGE, ttPrepareManifoldsRange, &loop );
 }
 
 static void ttApplyImpulse( ttBody* bodyA, ttBody* bodyB, const ttSoftPoint* sp, int k, ttVec3 direction,
@@ -241,9 +267,20 @@ static ttReal ttRelativeVelocity( const ttBody* bodyA, const ttBody* bodyB, cons
 // order in the rotation instead (the relax's ttCurrentSeparation) let the pile of 1000 boxes
 // spread 1.5 cm at 4 substeps, against 0.8 cm with a narrow phase every substep and 0.1 cm this
 // way.
-static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
+typedef struct ttBeginPointsLoop
 {
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	ttWorld* world;
+	bool firstSubstep;
+} ttBeginPointsLoop;
+
+// A manifold writes only its own points and its own lane of its wide block.
+static void ttBeginPointsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBeginPointsLoop* loop = context;
+	ttWorld* world = loop->world;
+	bool firstSubstep = loop->firstSubstep;
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		// Only the restitution reads the approach speed. The separation is found here in the real
@@ -272,6 +309,12 @@ static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
 			}
 		}
 	}
+}
+
+static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
+{
+	ttBeginPointsLoop loop = { world, firstSubstep };
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttBeginPointsRange, &loop );
 }
 
 // The impulses of a point where they live during the step: in its wide block, or here.
@@ -622,13 +665,20 @@ static void ttSoftContacts_UpdateMasses( ttWorld* world )
 	ttWideContacts_RefreshMasses( world );
 }
 
-static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
+static void ttRefreshBodyInertiaRange( int start, int end, int worker, void* context )
 {
-	ttWorld* world = ctx->world;
-	for ( int i = 0; i < ctx->bodyCount; ++i )
+	(void)worker;
+	ttWorld* world = context;
+	for ( int i = start; i < end; ++i )
 	{
 		ttBody_CacheInverseInertia( ttWorld_Body( world, world->awakeBodies[i] ) );
 	}
+}
+
+static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_MANIFOLDS_PER_RANGE, ttRefreshBodyInertiaRange, world );
 	ttSoftContacts_UpdateMasses( world );
 }
 

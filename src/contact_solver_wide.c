@@ -488,12 +488,17 @@ void ttWideContacts_RefreshRange( int start, int end, int worker, void* context 
 	}
 }
 
+// Blocks per range of the loops on the world's workers: a block of 4 manifolds costs about a
+// microsecond per stage, so a range of 8 is worth handing to another thread.
+#define TT_WIDE_BLOCKS_PER_RANGE 8
+
 void ttWideContacts_RefreshMasses( ttWorld* world )
 {
 	if ( ttWideContacts_Ready( world ) )
 	{
 		ttWideStageContext context = ttWideContacts_StageContext( world, ttWideStage_relax, 0, 0 );
-		ttWideContacts_RefreshRange( 0, world->wideContacts->blockCount, 0, &context );
+		ttParallelFor( &world->tasks, world->wideContacts->blockCount, TT_WIDE_BLOCKS_PER_RANGE,
+		               ttWideContacts_RefreshRange, &context );
 	}
 }
 
@@ -786,8 +791,11 @@ void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
 	int colorCount = ttWideContacts_ColorCount( world );
 	for ( int color = 0; color < colorCount; ++color )
 	{
+		// Blocks of one colour share no dynamic body: they run on the workers at once, and the
+		// colours one after another (each ttParallelFor returns when its blocks are done).
 		ttWideStageContext context = ttWideContacts_StageContext( world, stage, color, h );
-		ttWideContacts_SolveColorRange( 0, ttWideContacts_ColorBlockCount( world, color ), 0, &context );
+		ttParallelFor( &world->tasks, ttWideContacts_ColorBlockCount( world, color ), TT_WIDE_BLOCKS_PER_RANGE,
+		               ttWideContacts_SolveColorRange, &context );
 	}
 	ttWideContacts_SolveOverflow( world, stage, h );
 }

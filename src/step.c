@@ -10,6 +10,8 @@
 //                joint positions, long range projections) -> long range end of iterations ->
 //                derive velocities -> contact velocities -> joint velocities;
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
+// The per-body loops, the narrow phase and the contact prepare run on the world's workers
+// (task.h); everything else runs on the calling thread.
 // The contact and joint solvers are reached only through their tables (contact_solver.h,
 // joint_solver.h), chosen once per step in ttStepContext_Make; the long range features through
 // theirs (long_range.h).
@@ -79,6 +81,65 @@ static ttBody* ttAwakeBody( ttWorld* world, int i )
 	return ttWorld_Body( world, world->awakeBodies[i] );
 }
 
+// The per-body loops of a substep run on the world's workers (task.h): each body's update reads
+// the world's settings and its own joints' frames and writes only the body, so the bodies are
+// independent and the ranges may run in any order. A range of this many bodies is worth a
+// handover between threads.
+#define TT_BODIES_PER_RANGE 64
+
+typedef struct ttBodyLoop
+{
+	ttWorld* world;
+	ttReal h;
+	bool cacheInverseInertia, pins;
+} ttBodyLoop;
+
+static void ttIntegrateVelocitiesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBodyLoop* loop = context;
+	for ( int i = start; i < end; ++i )
+	{
+		ttIntegrateVelocities( loop->world, ttAwakeBody( loop->world, i ), loop->h, loop->cacheInverseInertia,
+		                       loop->pins );
+	}
+}
+
+static void ttIntegratePositionsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBodyLoop* loop = context;
+	for ( int i = start; i < end; ++i )
+	{
+		ttIntegratePositions( loop->world, ttAwakeBody( loop->world, i ), loop->h, loop->pins );
+	}
+}
+
+static void ttDeriveVelocitiesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBodyLoop* loop = context;
+	for ( int i = start; i < end; ++i )
+	{
+		ttBody* body = ttAwakeBody( loop->world, i );
+		if ( body->type == ttBody_dynamic )
+		{
+			ttDeriveVelocities( body, loop->h );
+		}
+		body->substepRotation = ttScale( loop->h, body->w );
+	}
+}
+
+static void ttFinishBodiesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttBodyLoop* loop = context;
+	for ( int i = start; i < end; ++i )
+	{
+		ttFinishBody( ttAwakeBody( loop->world, i ) );
+	}
+}
+
 // Wake what the awake bodies will touch, collect the pairs, list the joints to solve, and bring
 // the joint family and the long range analyses up to date.
 static void ttBeginStep( ttStepContext* ctx )
@@ -114,11 +175,8 @@ static void ttSubstep( ttStepContext* ctx )
 
 	joints->beginSubstep( ctx );
 	ttLongRange_BeginSubstep( world );
-	bool cacheInverseInertia = contacts != NULL && contacts->needsWorldInverseInertia;
-	for ( int i = 0; i < ctx->bodyCount; ++i )
-	{
-		ttIntegrateVelocities( world, ttAwakeBody( world, i ), h, cacheInverseInertia, joints->pinsBodies );
-	}
+	ttBodyLoop bodyLoop = { world, h, contacts != NULL && contacts->needsWorldInverseInertia, joints->pinsBodies };
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttIntegrateVelocitiesRange, &bodyLoop );
 	// A velocity-level family finds the contacts at the poses the substep starts from and solves
 	// before the positions move, so they cannot pass through a contact found here.
 	if ( contacts != NULL && contacts->collideBeforePositions &&
@@ -136,10 +194,7 @@ static void ttSubstep( ttStepContext* ctx )
 	{
 		TT_PHASE( ctx, ttStepPhase_contacts, contacts->beginSubstep( ctx ) );
 	}
-	for ( int i = 0; i < ctx->bodyCount; ++i )
-	{
-		ttIntegratePositions( world, ttAwakeBody( world, i ), h, joints->pinsBodies );
-	}
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttIntegratePositionsRange, &bodyLoop );
 	if ( contacts != NULL && contacts->collideBeforePositions == false )
 	{
 		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
@@ -171,15 +226,7 @@ static void ttSubstep( ttStepContext* ctx )
 	// Fracture from the joint forces of the iterations, then rigid unions (paper section 3.5).
 	ttLongRange_EndIterations( world, h );
 
-	for ( int i = 0; i < ctx->bodyCount; ++i )
-	{
-		ttBody* body = ttAwakeBody( world, i );
-		if ( body->type == ttBody_dynamic )
-		{
-			ttDeriveVelocities( body, h );
-		}
-		body->substepRotation = ttScale( h, body->w );
-	}
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttDeriveVelocitiesRange, &bodyLoop );
 	if ( world->particles != NULL )
 	{
 		ttParticles_EndSubstep( ctx );
@@ -194,10 +241,8 @@ static void ttSubstep( ttStepContext* ctx )
 static void ttEndStep( ttStepContext* ctx )
 {
 	ttWorld* world = ctx->world;
-	for ( int i = 0; i < ctx->bodyCount; ++i )
-	{
-		ttFinishBody( ttAwakeBody( world, i ) );
-	}
+	ttBodyLoop bodyLoop = { world, ctx->h, false, false };
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttFinishBodiesRange, &bodyLoop );
 	ttBreakJoints( world );
 	ttUpdateContactEvents( world );
 	ttIsland_EndStep( world, ctx->dt );

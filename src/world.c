@@ -50,6 +50,7 @@ ttWorldDef ttDefaultWorldDef( void )
 	def.jointDampingRatio = 2;
 	def.jointBaumgarte = (ttReal)0.2;
 	def.jointCfm = 0;
+	def.workerCount = 1;
 	def.internalValue = TT_DEF_COOKIE;
 	return def;
 }
@@ -192,6 +193,11 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		return ttNullWorldId;
 	}
 
+	if ( ttTaskSystem_Check( __func__, def->workerCount, def->enqueueTask, def->finishTask ) == false )
+	{
+		return ttNullWorldId;
+	}
+
 	int slot = -1;
 	for ( int i = 0; i < TT_MAX_WORLDS; ++i )
 	{
@@ -207,13 +213,22 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		return ttNullWorldId;
 	}
 
+	// The threads first: a world that cannot have the workers it asked for is not made.
+	ttTaskSystem tasks;
+	if ( ttTaskSystem_Create( &tasks, def->workerCount, def->enqueueTask, def->finishTask, def->userTaskContext ) ==
+	     false )
+	{
+		return ttNullWorldId;
+	}
 	ttWorld* world = ttAlloc( sizeof( ttWorld ) );
 	if ( world == NULL )
 	{
+		ttTaskSystem_Destroy( &tasks );
 		TT_ERROR( "out of memory" );
 		return ttNullWorldId;
 	}
 	memset( world, 0, sizeof( *world ) );
+	world->tasks = tasks;
 	world->index = (uint16_t)slot;
 	world->generation = s_worldGenerations[slot];
 	world->gravity = def->gravity;
@@ -253,6 +268,7 @@ ttWorldId ttCreateWorld( const ttWorldDef* def )
 		ttPool_Destroy( &world->bodies );
 		ttPool_Destroy( &world->shapes );
 		ttPool_Destroy( &world->joints );
+		ttTaskSystem_Destroy( &world->tasks );
 		ttFree( world );
 		TT_ERROR( "out of memory" );
 		return ttNullWorldId;
@@ -301,6 +317,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->pairs );
 	ttFree( world->manifolds );
 	ttFree( world->previousManifolds );
+	ttFree( world->pairCollisions );
 	ttFree( world->touching );
 	ttFree( world->previousTouching );
 	ttFree( world->beginEvents );
@@ -317,6 +334,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->islandRest );
 	ttFree( world->sleepingManifolds );
 	ttStepGuard_Destroy( world );
+	ttTaskSystem_Destroy( &world->tasks );
 	s_worlds[world->index] = NULL;
 	s_worldGenerations[world->index] += 1;
 	ttFree( world );
@@ -507,6 +525,44 @@ ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver )
 	}
 	world->jointSolver = solver;
 	return ttResult_ok;
+}
+
+ttResult ttWorld_SetWorkerCount( ttWorldId worldId, int workerCount )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	if ( world == NULL )
+	{
+		return ttResult_invalidId;
+	}
+	if ( ttTaskSystem_Check( __func__, workerCount, NULL, NULL ) == false )
+	{
+		return ttResult_invalidArgument;
+	}
+	ttTaskSystem* tasks = &world->tasks;
+	if ( workerCount == tasks->workerCount )
+	{
+		return ttResult_ok;
+	}
+	if ( tasks->enqueueTask != NULL )
+	{
+		// The user's scheduler has no threads of ours to start or stop: only the count changes.
+		tasks->workerCount = workerCount;
+		return ttResult_ok;
+	}
+	ttTaskSystem replacement;
+	if ( ttTaskSystem_Create( &replacement, workerCount, NULL, NULL, NULL ) == false )
+	{
+		return ttResult_outOfMemory; // the message is out; the world keeps its workers
+	}
+	ttTaskSystem_Destroy( tasks );
+	*tasks = replacement;
+	return ttResult_ok;
+}
+
+int ttWorld_GetWorkerCount( ttWorldId worldId )
+{
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	return world != NULL ? world->tasks.workerCount : 0;
 }
 
 ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId )

@@ -10,6 +10,7 @@
 #include "pool.h"
 #include "shape.h"
 #include "step.h"
+#include "task.h"
 
 #define TT_MAX_WORLDS 128
 
@@ -46,7 +47,8 @@ typedef struct ttWorld
 	int groundBody; ///< hidden static body that joints with a null body A attach to
 
 	ttBroadPhase broadPhase;
-	ttAABB* aabbs; ///< scratch: fattened bounds of every shape slot for this step
+	ttTaskSystem tasks; ///< the workers of the step's parallel loops (task.h)
+	ttAABB* aabbs;      ///< scratch: fattened bounds of every shape slot for this step
 	int aabbCapacity;
 	ttShapePair* pairs;
 	int pairCount, pairCapacity;
@@ -54,6 +56,8 @@ typedef struct ttWorld
 	int manifoldCount, manifoldCapacity;
 	ttManifold* previousManifolds; ///< last substep's, for carrying impulses over
 	int previousManifoldCount, previousManifoldCapacity;
+	struct ttPairCollision* pairCollisions; ///< narrow-phase scratch, one per pair (contact.c)
+	int pairCollisionCapacity;
 	struct ttSoftManifold* softManifolds; ///< soft-step scratch (contact_solver_soft.c)
 	int softManifoldCount, softManifoldCapacity;
 	struct ttSoftPoint* softPoints;

@@ -32,6 +32,14 @@ static void CaptureLog( const char* message )
 		}                                                                                                              \
 	} while ( 0 )
 
+// A finishTask without its enqueueTask: the world must refuse it, so it is never called.
+static void NeverFinish( void* userTask, void* userTaskContext )
+{
+	(void)userTask;
+	(void)userTaskContext;
+	ENSURE( false );
+}
+
 typedef struct Snapshot
 {
 	int bodies, joints;
@@ -70,6 +78,18 @@ int main( void )
 	worldDef = ttDefaultWorldDef();
 	worldDef.jointSolver = (ttJointSolverType)42;
 	ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) ), "solver" );
+	// Workers: 1 to TT_MAX_WORKERS, and a user scheduler needs both of its callbacks.
+	int badWorkerCounts[] = { -1, 0, TT_MAX_WORKERS + 1, 1000000 };
+	for ( int i = 0; i < 4; ++i )
+	{
+		worldDef = ttDefaultWorldDef();
+		worldDef.workerCount = badWorkerCounts[i];
+		ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) ), "workerCount" );
+	}
+	worldDef = ttDefaultWorldDef();
+	worldDef.workerCount = 2;
+	worldDef.finishTask = NeverFinish; // without enqueueTask
+	ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &worldDef ) ) ), "enqueueTask" );
 	ttWorldDef uninitialised;
 	memset( &uninitialised, 0, sizeof( uninitialised ) );
 	ENSURE_REJECTED( ENSURE( TT_IS_NULL( ttCreateWorld( &uninitialised ) ) ), "ttDefaultWorldDef" );
@@ -84,6 +104,11 @@ int main( void )
 	                 "gravity" );
 	ENSURE_REJECTED( ENSURE( ttWorld_SetSubsteps( world, -3 ) == ttResult_invalidArgument ), "substeps" );
 	ENSURE_REJECTED( ENSURE( ttWorld_SetIterations( world, 0 ) == ttResult_invalidArgument ), "iterations" );
+	ENSURE_REJECTED( ENSURE( ttWorld_SetWorkerCount( world, -2 ) == ttResult_invalidArgument ), "workerCount" );
+	ENSURE_REJECTED( ENSURE( ttWorld_SetWorkerCount( world, TT_MAX_WORKERS + 1 ) == ttResult_invalidArgument ),
+	                 "workerCount" );
+	ENSURE( ttWorld_GetWorkerCount( world ) == 1 ); // unchanged
+	ENSURE_REJECTED( ENSURE( ttWorld_SetWorkerCount( ttNullWorldId, 2 ) == ttResult_invalidId ), "invalid world id" );
 	ENSURE_REJECTED( ENSURE( ttWorld_EnableJointJacobi( ttNullWorldId, true ) == ttResult_invalidId ),
 	                 "invalid world id" );
 	ENSURE_REJECTED( ENSURE( ttWorld_IsJointJacobiEnabled( ttNullWorldId ) == false ), "invalid world id" );

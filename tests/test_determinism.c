@@ -12,6 +12,7 @@
 // a float build) and say in the commit why the motion changed. The build flags keep the bits
 // stable across optimisation levels and sanitizers: no -ffast-math, -ffp-contract=off (no fused
 // multiply-adds the compiler may or may not form).
+#include "state_hash.h"
 #include "validation.h"
 
 #include <inttypes.h>
@@ -39,17 +40,6 @@ static const DeterminismCase s_cases[] = {
     { "heavy_chain_si_tree", "scenes/bench_heavy_chain.json", ttJointSolver_si, true },
 };
 
-static uint64_t HashBytes( uint64_t hash, const void* data, size_t size )
-{
-	const unsigned char* bytes = data;
-	for ( size_t i = 0; i < size; ++i )
-	{
-		hash ^= bytes[i];
-		hash *= 0x100000001b3ull;
-	}
-	return hash;
-}
-
 static uint64_t RunCase( const DeterminismCase* c )
 {
 	ttScene scene;
@@ -57,19 +47,7 @@ static uint64_t RunCase( const DeterminismCase* c )
 	ttWorld_SetJointSolver( scene.worldId, c->jointSolver );
 	ttWorld_EnableJointTreeSolve( scene.worldId, c->treeSolve );
 	tvStep( scene.worldId, FRAMES );
-	uint64_t hash = 0xcbf29ce484222325ull;
-	for ( int i = 0; i < scene.bodyCount; ++i )
-	{
-		ttBodyId body = scene.bodies[i];
-		ttVec3 p = ttBody_GetPosition( body );
-		ttQuat q = ttBody_GetRotation( body );
-		ttVec3 v = ttBody_GetLinearVelocity( body );
-		ttVec3 w = ttBody_GetAngularVelocity( body );
-		hash = HashBytes( hash, &p, sizeof( p ) );
-		hash = HashBytes( hash, &q, sizeof( q ) );
-		hash = HashBytes( hash, &v, sizeof( v ) );
-		hash = HashBytes( hash, &w, sizeof( w ) );
-	}
+	uint64_t hash = StateHash_Bodies( scene.bodies, scene.bodyCount );
 	ttScene_Destroy( &scene );
 	return hash;
 }
@@ -77,31 +55,6 @@ static uint64_t RunCase( const DeterminismCase* c )
 static const char* RealName( void )
 {
 	return sizeof( ttReal ) == sizeof( double ) ? "double" : "float";
-}
-
-// The golden value of a case for this real type; false when the file has none.
-static bool ReadGolden( const char* name, uint64_t* value )
-{
-	FILE* file = fopen( GOLDEN_FILE, "r" );
-	if ( file == NULL )
-	{
-		return false;
-	}
-	char line[256];
-	bool found = false;
-	while ( found == false && fgets( line, sizeof( line ), file ) != NULL )
-	{
-		char real[16], caseName[64];
-		uint64_t hash;
-		if ( line[0] != '#' && sscanf( line, "%15s %63s %" SCNx64, real, caseName, &hash ) == 3 &&
-		     strcmp( real, RealName() ) == 0 && strcmp( caseName, name ) == 0 )
-		{
-			*value = hash;
-			found = true;
-		}
-	}
-	fclose( file );
-	return found;
 }
 
 // Rewrite the file with this real type's lines replaced by `hashes`, keeping the other type's.
@@ -162,7 +115,7 @@ int main( int argc, char** argv )
 	for ( int i = 0; i < count; ++i )
 	{
 		uint64_t golden = 0;
-		bool found = ReadGolden( s_cases[i].name, &golden );
+		bool found = StateHash_ReadGolden( GOLDEN_FILE, RealName(), s_cases[i].name, &golden );
 		if ( found == false )
 		{
 			fprintf( stderr, "FAIL no %s golden hash for %s in %s\n", RealName(), s_cases[i].name, GOLDEN_FILE );

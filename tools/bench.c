@@ -320,7 +320,7 @@ static int ttParseBenchArguments( int argc, char** argv, ttBenchOptions* options
 				return 2;
 			}
 		}
-		else if ( strcmp( arg, "--joint-solver" ) == 0 || strcmp( arg, "--contact-solver" ) == 0 )
+		else if ( ttSolverSwitches_IsOption( arg ) )
 		{
 			if ( ttSolverSwitches_Parse( &options->solvers, "bench", arg, i + 1 < argc ? argv[++i] : NULL ) < 0 )
 			{

@@ -36,26 +36,28 @@ static void ttPrintUsage( FILE* out )
 	         "\n"
 	         "commands:\n"
 	         "  run [SCENE] [--seconds S] [--substeps N] [--iterations K] [--out DIR]\n"
-	         "      [--joint-solver NAME] [--contact-solver NAME] [--long-range NAME=on|off]...\n"
+	         "      [--joint-solver NAME] [--contact-solver NAME] [--threads N] [--long-range NAME=on|off]...\n"
 	         "        simulate SCENE (a JSON scene file; default: the built-in showcase) headless and\n"
 	         "        write DIR/metrics.csv and DIR/summary.json (default DIR: out/<scene name>)\n"
 	         "  bench [SCENE...] [--frames N] [--substeps N] [--joint-solver NAME] [--contact-solver NAME]\n"
-	         "      [--long-range NAME=on|off]...\n"
+	         "      [--threads N] [--long-range NAME=on|off]...\n"
 	         "        print the median milliseconds per 1/60 s frame of each scene\n"
 	         "        (default: the built-in suite)\n"
 	         "  bench --solvers [--frames N] [--runs N] [--quick] [--contact-solver NAME]\n"
 	         "        the solver comparison scenes under every joint solver: time and quality\n"
 	         "  joint solvers: %s; contact solvers: %s (default: the scene's own;\n"
 	         "        xpbd contacts are the paper's, kept for comparison: they do not hold stacks)\n"
+	         "  --threads N: run the step on N worker threads (1 to 64, default 1: serial); the\n"
+	         "        motion is bit-identical for every N (docs/determinism.md)\n"
 	         "  long range NAMEs: attachments, hierarchy, hingeChains, shapeMatching,\n"
 	         "        supportingContacts (docs/long-range.md)\n"
 	         "  view [SCENE] [--screenshot FILE --frames N] [--draw-long-range] [--labels]\n"
-	         "      [--joint-solver NAME] [--contact-solver NAME] ...\n"
+	         "      [--joint-solver NAME] [--contact-solver NAME] [--threads N] ...\n"
 	         "        open the interactive viewer (default: the built-in showcase)\n"
 	         "  render [SCENE] --out DIR [--fps N] [--seconds S] [--width W --height H] [--video]\n"
 	         "      [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
 	         "      [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground] [--joint-solver NAME]\n"
-	         "      [--contact-solver NAME] [--long-range NAME=on|off]...\n"
+	         "      [--contact-solver NAME] [--threads N] [--long-range NAME=on|off]...\n"
 	         "        draw SCENE headless to DIR/frame_*.png and, with --video, DIR/<scene>.mp4\n"
 	         "  sweep SCENE --param KEY=V1,V2,... [--param ...] [--seeds N] [--jitter M] [--seconds S]\n"
 	         "      [--out DIR] [--jobs N]\n"
@@ -155,8 +157,8 @@ static int ttParseRunOption( int argc, char** argv, int* index, ttRunArguments* 
 	{
 		return ttUsageError( "run: --long-range needs a value" );
 	}
-	static const char* const solverOptions[] = { "--joint-solver", "--contact-solver" };
-	for ( int k = 0; k < 2; ++k )
+	static const char* const solverOptions[] = { "--joint-solver", "--contact-solver", "--threads" };
+	for ( int k = 0; k < 3; ++k )
 	{
 		size_t length = strlen( solverOptions[k] );
 		if ( strncmp( arg, solverOptions[k], length ) == 0 && ( arg[length] == 0 || arg[length] == '=' ) )

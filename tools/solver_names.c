@@ -3,6 +3,7 @@
 #include "solver_names.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Indexed by enum value: designated initialisers keep a row on its value if the enum is reordered.
@@ -41,8 +42,34 @@ void ttJoinSolverNames( const char* const* names, int count, char* buffer, int s
 	}
 }
 
+bool ttSolverSwitches_IsOption( const char* option )
+{
+	return strcmp( option, "--joint-solver" ) == 0 || strcmp( option, "--contact-solver" ) == 0 ||
+	       strcmp( option, "--threads" ) == 0;
+}
+
+// --threads N: a whole number of workers, 1 to TT_MAX_WORKERS.
+static int ttParseThreads( ttSolverSwitches* switches, const char* command, const char* value )
+{
+	char* end = NULL;
+	long threads = value != NULL ? strtol( value, &end, 10 ) : 0;
+	if ( value == NULL || end == value || *end != 0 || threads < 1 || threads > TT_MAX_WORKERS )
+	{
+		fprintf( stderr, "tether: %s: --threads needs a whole number from 1 to %d, got '%s'\nTry 'tether help'.\n",
+		         command, TT_MAX_WORKERS, value != NULL ? value : "" );
+		return -1;
+	}
+	switches->setThreads = true;
+	switches->threads = (int)threads;
+	return 1;
+}
+
 int ttSolverSwitches_Parse( ttSolverSwitches* switches, const char* command, const char* option, const char* value )
 {
+	if ( strcmp( option, "--threads" ) == 0 )
+	{
+		return ttParseThreads( switches, command, value );
+	}
 	bool joint = strcmp( option, "--joint-solver" ) == 0;
 	if ( joint == false && strcmp( option, "--contact-solver" ) != 0 )
 	{
@@ -89,6 +116,11 @@ bool ttSolverSwitches_Apply( const ttSolverSwitches* switches, ttWorldId worldId
 	if ( switches->setContact && ttWorld_SetContactSolver( worldId, switches->contact ) != ttResult_ok )
 	{
 		fprintf( stderr, "tether: the world rejected --contact-solver %s\n", ttContactSolverNames[switches->contact] );
+		return false;
+	}
+	if ( switches->setThreads && ttWorld_SetWorkerCount( worldId, switches->threads ) != ttResult_ok )
+	{
+		fprintf( stderr, "tether: the world rejected --threads %d\n", switches->threads );
 		return false;
 	}
 	return true;

@@ -46,7 +46,8 @@ const char* kRenderUsage =
     "usage: tether render [SCENE] --out DIR [--fps N] [--seconds S] [--width W] [--height H]\n"
     "                     [--video] [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
     "                     [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground]\n"
-    "                     [--joint-solver NAME] [--contact-solver NAME] [--long-range NAME=on|off]...\n"
+    "                     [--joint-solver NAME] [--contact-solver NAME] [--threads N]\n"
+    "                     [--long-range NAME=on|off]...\n"
     "  SCENE: a scene file (default: the built-in showcase)\n"
     "  writes DIR/frame_00000.png ... at N frames per second (default 30) for S seconds\n"
     "  (default: the scene's own duration); --video also writes DIR/<scene>.mp4 with ffmpeg;\n"
@@ -56,7 +57,7 @@ const char* kRenderUsage =
 const char* kRenderUsageEnd =
     "  --no-ground draws the bodies alone: no planes and no grid ground (drawn where no plane faces up);\n"
     "  --long-range switches a long range feature, --joint-solver and --contact-solver choose\n"
-    "  the solvers, as in tether run\n";
+    "  the solvers and --threads N the step's worker threads, as in tether run\n";
 
 int UsageError( const char* message, const char* value )
 {
@@ -163,7 +164,7 @@ int ParseArguments( int argc, char** argv, RenderArguments* args )
 				                   "numbers, the eye apart from the target and not straight above or below it",
 				                   nullptr );
 		}
-		else if ( arg == "--joint-solver" || arg == "--contact-solver" )
+		else if ( ttSolverSwitches_IsOption( arg.c_str() ) )
 		{
 			if ( ttSolverSwitches_Parse( &args->solvers, "render", argv[i], i + 1 < argc ? argv[i + 1] : nullptr ) < 0 )
 				return 2;

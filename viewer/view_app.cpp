@@ -153,12 +153,13 @@ const float kPanelRight = 388;
 const char* kViewUsage = "usage: tether view [SCENE] [--width W] [--height H] [--screenshot FILE [--frames N]]\n"
                          "                   [--contacts] [--limits] [--tree] [--draw-long-range] [--labels]\n"
                          "                   [--camera follow|fixed|EX,EY,EZ,TX,TY,TZ] [--no-ground]\n"
-                         "                   [--joint-solver NAME] [--contact-solver NAME]\n"
+                         "                   [--joint-solver NAME] [--contact-solver NAME] [--threads N]\n"
                          "  SCENE: a scene file (default: the built-in showcase)\n"
                          "  --screenshot FILE: step one time step per frame, write the window's image after N\n"
                          "  frames (default 3) to FILE, print where each named body's centre is in it, exit\n"
                          "  --contacts ... --labels: start with these debug drawings on, as in tether render\n"
                          "  --joint-solver, --contact-solver: start with these solvers instead of the scene's\n"
+                         "  --threads N: step on N worker threads (the motion is the same for every N)\n"
                          "  --no-ground: the bodies alone, without planes and the grid ground\n";
 
 int ParseViewArguments( int argc, char** argv, ViewArguments* args )
@@ -185,7 +186,7 @@ int ParseViewArguments( int argc, char** argv, ViewArguments* args )
 			}
 			( arg == "--frames" ? args->frames : ( arg == "--width" ? args->width : args->height ) ) = value;
 		}
-		else if ( arg == "--joint-solver" || arg == "--contact-solver" )
+		else if ( ttSolverSwitches_IsOption( arg.c_str() ) )
 		{
 			if ( ttSolverSwitches_Parse( &args->solvers, "view", arg.c_str(), hasValue ? argv[++i] : nullptr ) < 0 )
 				return 2;

@@ -57,6 +57,11 @@ TT_API ttContactSolverType ttWorld_GetContactSolver( ttWorldId worldId );
 /// Choose how joints are solved from the next step on (ttJointSolverType).
 TT_API ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver );
 TT_API ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
+/// Run the step's parallel loops on this many workers from the next step on (1 to TT_MAX_WORKERS,
+/// ttWorldDef.workerCount): the world's threads are stopped and the new ones started now; with a
+/// user scheduler only the count it is told changes. The states do not depend on it.
+TT_API ttResult ttWorld_SetWorkerCount( ttWorldId worldId, int workerCount );
+TT_API int ttWorld_GetWorkerCount( ttWorldId worldId );
 /// Feedback of the velocity-level joints' position error (ttWorldDef.jointHertz and what follows
 /// it): soft constraints of `hertz` and `dampingRatio`, or with hertz = 0 Baumgarte's `baumgarte`
 /// (in [0, 1]) with constraint force mixing `cfm` (s/kg).

@@ -61,6 +61,24 @@ typedef struct ttLongRangeBoundSettings
 	bool upperAsLower;
 } ttLongRangeBoundSettings;
 
+/// The most worker threads a world may use (ttWorldDef.workerCount).
+#define TT_MAX_WORKERS 64
+
+/// One task of the step, as tether hands it to a user's scheduler (ttWorldDef.enqueueTask): run the
+/// items [startIndex, endIndex). `workerIndex` must be in [0, workerCount) and differ between the
+/// calls of one task that run at the same time. Every item writes only its own results, so how the
+/// scheduler splits [0, itemCount) never changes them.
+typedef void ttTaskCallback( int startIndex, int endIndex, int workerIndex, void* taskContext );
+
+/// Start a task: run `task` over [0, itemCount), in calls of at least `minRange` items each (except
+/// the last), on any threads. Return a handle that finishTask receives, or NULL after running the
+/// whole task on the calling thread (then finishTask is not called). As Box2D v3's b2WorldDef.
+typedef void* ttEnqueueTaskCallback( ttTaskCallback* task, int itemCount, int minRange, void* taskContext,
+                                     void* userTaskContext );
+
+/// Wait until every call of the task that enqueueTask returned `userTask` for has returned.
+typedef void ttFinishTaskCallback( void* userTask, void* userTaskContext );
+
 typedef struct ttWorldDef
 {
 	/// Gravity in m/s^2.
@@ -117,6 +135,20 @@ typedef struct ttWorldDef
 	/// linear-time order, as ODE's dWorldStep does, instead of by Gauss-Seidel sweeps. Limits,
 	/// motors and drives stay iterative; other groups keep the sweeps. Default false.
 	bool jointTreeSolve;
+	/// Threads that run the step's parallel loops (integration, narrow phase, contact prepare),
+	/// the calling thread included: 1 (the default) runs the step serially on the calling thread;
+	/// 2 to TT_MAX_WORKERS. The states are bit-identical for every worker count (docs/
+	/// determinism.md). Without enqueueTask, ttCreateWorld starts workerCount - 1 threads that live
+	/// as long as the world. A library built with TETHER_THREADS=OFF (the WebAssembly build)
+	/// runs serially and says so once.
+	int workerCount;
+	/// Your own scheduler instead of tether's threads (both set, or both NULL): tether calls
+	/// enqueueTask and then finishTask for each parallel loop, from the thread that called
+	/// ttWorld_Step, with workerCount as the number of workers your scheduler runs the task on.
+	ttEnqueueTaskCallback* enqueueTask;
+	ttFinishTaskCallback* finishTask;
+	/// Passed to enqueueTask and finishTask.
+	void* userTaskContext;
 	/// Set by ttDefaultWorldDef; checked on creation so that an uninitialised def is caught.
 	int internalValue;
 } ttWorldDef;

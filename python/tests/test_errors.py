@@ -63,3 +63,13 @@ def test_python_side_checks():
             world.create_body("wobbly")
     with pytest.raises(ValueError, match="closed"):
         world.step()
+
+
+def test_bad_worker_count_raises():
+    with pytest.raises(tether.TetherError, match="workerCount"):
+        tether.World(workers=0)
+    with tether.World(workers=2) as world:
+        assert world.workers == 2
+        with pytest.raises(tether.InvalidArgumentError, match="workerCount"):
+            world.workers = 1000
+        assert world.workers == 2

@@ -27,13 +27,18 @@ typedef struct ttTransform { ttVec3 p; ttQuat q; } ttTransform;
 
 typedef enum ttJointSolverType { ttJointSolver_xpbd = 0, ttJointSolver_si, ttJointSolver_pointmass } ttJointSolverType;
 typedef enum ttContactSolverType { ttContactSolver_xpbd = 0, ttContactSolver_softStep } ttContactSolverType;
+typedef void ttTaskCallback( int startIndex, int endIndex, int workerIndex, void* taskContext );
+typedef void* ttEnqueueTaskCallback( ttTaskCallback* task, int itemCount, int minRange, void* taskContext,
+                                     void* userTaskContext );
+typedef void ttFinishTaskCallback( void* userTask, void* userTaskContext );
 typedef struct ttWorldDef {
     ttVec3 gravity; int substeps; int iterations; ttReal contactCompliance; ttReal maxPushoutSpeed;
     ttReal restitutionThresholdScale; ttReal maxRotationPerSubstep; bool enableContacts;
     ttContactSolverType contactSolver; ttReal contactHertz; ttReal contactDampingRatio;
     bool enableLongRange[5]; bool enableSleep; ttReal timeToSleep; ttReal linearSleepThreshold;
     ttReal angularSleepThreshold; ttJointSolverType jointSolver; ttReal jointHertz; ttReal jointDampingRatio;
-    ttReal jointBaumgarte; ttReal jointCfm; bool jointTreeSolve; int internalValue;
+    ttReal jointBaumgarte; ttReal jointCfm; bool jointTreeSolve; int workerCount;
+    ttEnqueueTaskCallback* enqueueTask; ttFinishTaskCallback* finishTask; void* userTaskContext; int internalValue;
 } ttWorldDef;
 
 typedef enum ttBodyType { ttBody_static = 0, ttBody_kinematic, ttBody_dynamic } ttBodyType;
@@ -118,6 +123,8 @@ int ttWorld_GetIterations( ttWorldId worldId );
 ttResult ttWorld_SetContactSolver( ttWorldId worldId, ttContactSolverType solver );
 ttResult ttWorld_SetJointSolver( ttWorldId worldId, ttJointSolverType solver );
 ttJointSolverType ttWorld_GetJointSolver( ttWorldId worldId );
+ttResult ttWorld_SetWorkerCount( ttWorldId worldId, int workerCount );
+int ttWorld_GetWorkerCount( ttWorldId worldId );
 ttResult ttWorld_EnableSleep( ttWorldId worldId, bool flag );
 int ttWorld_GetBodyCount( ttWorldId worldId );
 int ttWorld_GetBodies( ttWorldId worldId, ttBodyId* bodies, int capacity );

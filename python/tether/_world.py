@@ -107,11 +107,11 @@ def _collect_overlap(shape, context):
 
 class World:
     """A tether world. Create one with keyword settings (defaults of ttDefaultWorldDef:
-    gravity (0, -9.81, 0), 20 substeps, 1 iteration, soft-step contacts, sleeping on), or get one
-    from ``tether.load_scene``. ``close()`` (or ``with World() as world:``) destroys it."""
+    gravity (0, -9.81, 0), 20 substeps, 1 iteration, soft-step contacts, sleeping on, 1 worker
+    thread), or get one from ``tether.load_scene``. ``close()`` (or ``with World() as world:``) destroys it."""
 
     def __init__(self, gravity=None, substeps=None, iterations=None, contact_solver=None, enable_sleep=None,
-                 enable_contacts=None, joint_solver=None):
+                 enable_contacts=None, joint_solver=None, workers=None):
         d = lib.ttDefaultWorldDef()
         if gravity is not None:
             d.gravity = _math.vec3(gravity, "gravity")
@@ -127,6 +127,8 @@ class World:
             if joint_solver not in _JOINT_SOLVERS:
                 raise ValueError(f"joint_solver must be one of {sorted(_JOINT_SOLVERS)}, got {joint_solver!r}")
             d.jointSolver = _JOINT_SOLVERS[joint_solver]
+        if workers is not None:
+            d.workerCount = int(workers)
         if enable_sleep is not None:
             d.enableSleep = bool(enable_sleep)
         if enable_contacts is not None:
@@ -382,6 +384,15 @@ class World:
     @substeps.setter
     def substeps(self, value):
         call_result(lib.ttWorld_SetSubsteps, self.id, int(value))
+
+    @property
+    def workers(self):
+        """Threads that run the step (ttWorld_SetWorkerCount); the motion is the same for every count."""
+        return call(lib.ttWorld_GetWorkerCount, self.id)
+
+    @workers.setter
+    def workers(self, value):
+        call_result(lib.ttWorld_SetWorkerCount, self.id, int(value))
 
     @property
     def iterations(self):
