@@ -10,6 +10,9 @@
 #include "peer_scenes.h"
 
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +27,8 @@ typedef struct PeerOptions
 	const char* scene;  ///< only this scene (NULL: all)
 	const char* engine; ///< only engines whose name starts with this (NULL: all)
 	int substeps;       ///< > 0: tether only at its plain setting with this many substeps
+	int side;           ///< > 0: pile and rain resized to this many columns per side
+	bool memory;        ///< add the heap each run's world holds at its end, per body
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -40,6 +45,19 @@ static double peerNowMs( void )
 	struct timespec ts;
 	clock_gettime( CLOCK_MONOTONIC, &ts );
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+// Bytes the C heap holds now (small blocks and mmapped ones): read before creating a world and
+// before destroying it, the difference is what the engine holds for the scene, whatever its
+// allocator hooks, since every engine here allocates through malloc in the end. -1 off glibc.
+static double peerHeapBytes( void )
+{
+#if defined( __GLIBC__ ) && ( __GLIBC__ > 2 || ( __GLIBC__ == 2 && __GLIBC_MINOR__ >= 33 ) )
+	struct mallinfo2 info = mallinfo2();
+	return (double)info.uordblks + (double)info.hblkhd;
+#else
+	return -1;
+#endif
 }
 
 static int peerCompareDoubles( const void* a, const void* b )
@@ -166,6 +184,12 @@ static void peerFormatQuality( const PeerScene* scene, const PeerQuality* q, cha
 static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int setting, const PeerOptions* options )
 {
 	int steps = options->steps > 0 ? options->steps : scene->steps;
+	char name[64];
+	snprintf( name, sizeof( name ), "%s", scene->name );
+	if ( options->side > 0 )
+	{
+		snprintf( name, sizeof( name ), "%s (%d bodies)", scene->name, scene->bodyCount );
+	}
 	double means[64];
 	int runs = 0;
 	double slowestStep = 0;
@@ -175,11 +199,12 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	for ( int run = 0; run < options->runs && failed == false; ++run )
 	{
 		char why[200] = "";
+		double heapBefore = peerHeapBytes();
 		void* sim = engine->create( scene, setting, why, (int)sizeof( why ) );
 		if ( sim == NULL )
 		{
-			printf( "| %s | %s | %s | – | – | – | not run: %s |\n", scene->name, engine->name,
-			        engine->settings[setting], why[0] != 0 ? why : "could not create the scene" );
+			printf( "| %s | %s | %s | – | – | – | not run: %s |\n", name, engine->name, engine->settings[setting],
+			        why[0] != 0 ? why : "could not create the scene" );
 			fflush( stdout );
 			return engine != &peerTether;
 		}
@@ -229,6 +254,13 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 			strncat( note, "; ", sizeof( note ) - strlen( note ) - 1 );
 			strncat( note, caveat, sizeof( note ) - strlen( note ) - 1 );
 		}
+		if ( run == 0 && options->memory && heapBefore >= 0 )
+		{
+			double bytes = peerHeapBytes() - heapBefore;
+			char held[96];
+			snprintf( held, sizeof( held ), "; heap %.1f MB, %.0f B per body", bytes / 1e6, bytes / scene->bodyCount );
+			strncat( note, held, sizeof( note ) - strlen( note ) - 1 );
+		}
 		engine->destroy( sim );
 		means[runs++] = done > 0 ? total / done : 0;
 		if ( run == 0 && total > 1000 * options->runSeconds )
@@ -261,7 +293,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	{
 		snprintf( label, sizeof( label ), "%s", engine->settings[setting] );
 	}
-	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", scene->name, engine->name, label, sorted[runs / 2],
+	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", name, engine->name, label, sorted[runs / 2],
 	        sorted[runs - 1], slowestStep, quality );
 	fflush( stdout );
 	return failed == false || engine != &peerTether;
@@ -302,6 +334,21 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			}
 			options->substeps = (int)value;
 		}
+		else if ( strcmp( arg, "--side" ) == 0 && hasValue )
+		{
+			char* end = NULL;
+			long value = strtol( argv[++i], &end, 10 );
+			if ( *end != 0 || value < 1 || value > 90 )
+			{
+				fprintf( stderr, "tether-peers: --side needs a whole number from 1 to 90\n" );
+				return 2;
+			}
+			options->side = (int)value;
+		}
+		else if ( strcmp( arg, "--memory" ) == 0 )
+		{
+			options->memory = true;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -315,6 +362,9 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			fprintf(
 			    stderr,
 			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
+			    "                    [--side N] [--memory]\n"
+			    "  --side N: pile with N x N columns (10 as defined), rain with N x N spheres per layer (20)\n"
+			    "  --memory: add the heap the engine holds at the end of the first run, per body\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
 			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
 			    "  scenes: heavy_chain rope pyramid pile pyramid_large rain; engines: tether Bullet ODE MuJoCo\n" );
@@ -363,7 +413,7 @@ int main( int argc, char** argv )
 			continue;
 		}
 		PeerScene scene;
-		if ( peerScene_Build( (PeerSceneKind)kind, &scene ) == false )
+		if ( peerScene_Build( (PeerSceneKind)kind, options.side, &scene ) == false )
 		{
 			fprintf( stderr, "tether-peers: out of memory\n" );
 			return 1;
