@@ -29,6 +29,7 @@ typedef struct PeerOptions
 	int substeps;       ///< > 0: tether only at its plain setting with this many substeps
 	int side;           ///< > 0: pile and rain resized to this many columns per side
 	bool memory;        ///< add the heap each run's world holds at its end, per body
+	bool broadphase;    ///< add tether's broadphase ms per step (median run's mean)
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -190,7 +191,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	{
 		snprintf( name, sizeof( name ), "%s (%d bodies)", scene->name, scene->bodyCount );
 	}
-	double means[64];
+	double means[64], pairMeans[64];
 	int runs = 0;
 	double slowestStep = 0;
 	PeerQuality q = { 0 };
@@ -200,6 +201,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	{
 		char why[200] = "";
 		double heapBefore = peerHeapBytes();
+		peerTetherPairMs = 0;
 		void* sim = engine->create( scene, setting, why, (int)sizeof( why ) );
 		if ( sim == NULL )
 		{
@@ -262,6 +264,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 			strncat( note, held, sizeof( note ) - strlen( note ) - 1 );
 		}
 		engine->destroy( sim );
+		pairMeans[runs] = done > 0 ? peerTetherPairMs / done : 0;
 		means[runs++] = done > 0 ? total / done : 0;
 		if ( run == 0 && total > 1000 * options->runSeconds )
 		{
@@ -274,6 +277,13 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	double sorted[64];
 	memcpy( sorted, means, sizeof( double ) * (size_t)runs );
 	qsort( sorted, (size_t)runs, sizeof( double ), peerCompareDoubles );
+	if ( options->broadphase && engine == &peerTether && runs > 0 )
+	{
+		qsort( pairMeans, (size_t)runs, sizeof( double ), peerCompareDoubles );
+		char part[64];
+		snprintf( part, sizeof( part ), "; broadphase %.3f ms/step", pairMeans[runs / 2] );
+		strncat( note, part, sizeof( note ) - strlen( note ) - 1 );
+	}
 	char quality[200];
 	if ( failed )
 	{
@@ -349,6 +359,10 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 		{
 			options->memory = true;
 		}
+		else if ( strcmp( arg, "--broadphase" ) == 0 )
+		{
+			options->broadphase = true;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -362,9 +376,10 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			fprintf(
 			    stderr,
 			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
-			    "                    [--side N] [--memory]\n"
+			    "                    [--side N] [--memory] [--broadphase]\n"
 			    "  --side N: pile with N x N columns (10 as defined), rain with N x N spheres per layer (20)\n"
 			    "  --memory: add the heap the engine holds at the end of the first run, per body\n"
+			    "  --broadphase: add tether's broadphase time per step (median run)\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
 			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
 			    "  scenes: heavy_chain rope pyramid pile pyramid_large rain; engines: tether Bullet ODE MuJoCo\n" );

@@ -112,6 +112,8 @@ extern "C"
 	} PeerEngine;
 
 	extern const PeerEngine peerTether;
+	/// The broadphase's part of tether's steps (ttStepStats.pairMs), summed since the driver reset it.
+	extern double peerTetherPairMs;
 	/// tether-peers --substeps N: tether runs only its plain setting, at N substeps (0: as listed).
 	extern int peerTetherSubsteps;
 #ifdef PEER_HAVE_BULLET

@@ -38,6 +38,7 @@ void ttBroadPhase_Destroy( ttBroadPhase* bp )
 	ttFree( bp->foundScratch );
 	ttFree( bp->sortCounts );
 	ttFree( bp->planePairs );
+	ttFree( bp->queryOrder );
 	ttFree( bp->shapeFlags );
 	ttFree( bp->sweepMoves.shapes );
 	ttFree( bp->planes );
@@ -443,6 +444,68 @@ static bool ttSortPairs( ttBroadPhase* bp, ttBroadPair* pairs, int n, int shapeC
 	return true;
 }
 
+// Spreads the low 10 bits of x to every third bit.
+static uint64_t ttSpreadBits( uint64_t x )
+{
+	x &= 0x3ff;
+	x = ( x | ( x << 16 ) ) & 0x030000ffull;
+	x = ( x | ( x << 8 ) ) & 0x0300f00full;
+	x = ( x | ( x << 4 ) ) & 0x030c30c3ull;
+	x = ( x | ( x << 2 ) ) & 0x09249249ull;
+	return x;
+}
+
+static int ttCompareKeys( const void* x, const void* y )
+{
+	uint64_t a = *(const uint64_t*)x, b = *(const uint64_t*)y;
+	return ( a > b ) - ( a < b );
+}
+
+// The living re-inserted leaves in the order their queries run: along a Morton curve through
+// their box centres, so that consecutive queries walk the same branches of the tree while they
+// are in cache (at 100,000 leaves in shape order each query missed the cache all the way down).
+// Each entry is (code << 32 | proxy id). Which pairs are found does not depend on the order.
+static int ttOrderQueries( ttBroadPhase* bp )
+{
+	const ttTreeNode* nodes = bp->tree.nodes;
+	if ( ttReserve( (void**)&bp->queryOrder, &bp->queryOrderCapacity, bp->moveCount, sizeof( uint64_t ) ) == false )
+	{
+		// Without room to sort, query in the buffer's order.
+		int count = 0;
+		for ( int i = 0; i < bp->moveCount && i < bp->queryOrderCapacity; ++i )
+		{
+			const ttTreeNode* node = nodes + bp->moveBuffer[i];
+			if ( node->height == 0 && node->moved )
+			{
+				bp->queryOrder[count++] = (uint64_t)(uint32_t)bp->moveBuffer[i];
+			}
+		}
+		return count;
+	}
+	ttAABB root = nodes[bp->tree.root].box;
+	ttVec3 extent = ttSub( root.upper, root.lower );
+	ttReal scale[3] = { extent.x > 0 ? 1023 / extent.x : 0, extent.y > 0 ? 1023 / extent.y : 0,
+	                    extent.z > 0 ? 1023 / extent.z : 0 };
+	int count = 0;
+	for ( int i = 0; i < bp->moveCount; ++i )
+	{
+		int proxyId = bp->moveBuffer[i];
+		const ttTreeNode* node = nodes + proxyId;
+		if ( node->height != 0 || node->moved == false )
+		{
+			continue; // destroyed since
+		}
+		ttVec3 centre = ttScale( (ttReal)0.5, ttAdd( node->box.lower, node->box.upper ) );
+		ttVec3 offset = ttSub( centre, root.lower );
+		uint64_t code = ttSpreadBits( (uint64_t)( offset.x * scale[0] ) ) |
+		                ( ttSpreadBits( (uint64_t)( offset.y * scale[1] ) ) << 1 ) |
+		                ( ttSpreadBits( (uint64_t)( offset.z * scale[2] ) ) << 2 );
+		bp->queryOrder[count++] = ( code << 32 ) | (uint32_t)proxyId;
+	}
+	qsort( bp->queryOrder, (size_t)count, sizeof( uint64_t ), ttCompareKeys );
+	return count;
+}
+
 // The queries of the leaves re-inserted since the last update: their pairs into bp->found, sorted
 // and without repeats (a leaf destroyed and a new one in its node can be queued twice). Marks the
 // shapes of those leaves as moved for the walk. False when memory ran out: pairs may be missing.
@@ -459,14 +522,11 @@ static bool ttFindNewPairs( ttWorld* world )
 			bp->shapeFlags[node->userData] |= ttSweepFlag_moved;
 		}
 	}
-	for ( int i = 0; i < bp->moveCount && ok; ++i )
+	int queryCount = ttOrderQueries( bp );
+	for ( int i = 0; i < queryCount && ok; ++i )
 	{
-		int proxyId = bp->moveBuffer[i];
+		int proxyId = (int)( bp->queryOrder[i] & 0xffffffffu );
 		const ttTreeNode* node = bp->tree.nodes + proxyId;
-		if ( node->height != 0 || node->moved == false )
-		{
-			continue; // destroyed since
-		}
 		ttMoveQuery query = { world, proxyId, node->userData, ttWorld_Shape( world, node->userData ), false };
 		ttDynamicTree_Query( &bp->tree, node->box, ttMoveQueryCallback, &query );
 		ok = query.failed == false;

@@ -57,6 +57,8 @@ typedef struct ttBroadPhase
 	int foundScratchCapacity;
 	int* sortCounts;
 	int sortCountsCapacity;
+	uint64_t* queryOrder; ///< the re-inserted leaves in the order they query the tree
+	int queryOrderCapacity;
 	ttBroadPair* planePairs; ///< the step's plane candidates (no generations) before they join
 	int planePairCount, planePairCapacity;
 	uint8_t* shapeFlags; ///< ttSweepFlag_* per shape, written by the sweep
