@@ -33,7 +33,6 @@ void ttBroadPhase_Destroy( ttBroadPhase* bp )
 	ttDynamicTree_Destroy( &bp->tree );
 	ttFree( bp->moveBuffer );
 	ttFree( bp->pairs );
-	ttFree( bp->nextPairs );
 	ttFree( bp->found );
 	ttFree( bp->foundScratch );
 	ttFree( bp->sortCounts );
@@ -599,26 +598,29 @@ static bool ttOldPairStays( ttWorld* world, const ttBroadPair* pair, bool foundA
 }
 
 // One sequential pass over the old set and the found pairs (both sorted) into the new set, with
-// the candidates emitted on the way in the same order.
+// the candidates emitted on the way. It runs from the back, in place: the new set fills the set's
+// array from its end (never past an old pair not yet read), then moves to the front, and the
+// candidates, emitted in descending order, are reversed.
 static bool ttMergePairs( ttWorld* world, bool foundAll )
 {
 	ttBroadPhase* bp = &world->broadPhase;
-	if ( ttReserve( (void**)&bp->nextPairs, &bp->nextPairCapacity, bp->pairCount + bp->foundCount,
-	                sizeof( ttBroadPair ) ) == false )
+	if ( ttReserve( (void**)&bp->pairs, &bp->pairCapacity, bp->pairCount + bp->foundCount, sizeof( ttBroadPair ) ) ==
+	     false )
 	{
 		return false;
 	}
-	const ttBroadPair* old = bp->pairs;
+	ttBroadPair* pairs = bp->pairs;
 	const ttBroadPair* found = bp->found;
-	int i = 0, j = 0, n = 0;
+	int i = bp->pairCount - 1, j = bp->foundCount - 1, out = bp->pairCount + bp->foundCount;
+	int firstCandidate = world->pairCount;
 	bool ok = true;
-	while ( i < bp->pairCount || j < bp->foundCount )
+	while ( i >= 0 || j >= 0 )
 	{
-		const ttBroadPair* pick;
-		if ( j == bp->foundCount || ( i < bp->pairCount && ttPairLess( old + i, found + j ) ) )
+		ttBroadPair pick;
+		if ( j < 0 || ( i >= 0 && ttPairLess( found + j, pairs + i ) ) )
 		{
-			pick = old + i++;
-			if ( ttOldPairStays( world, pick, foundAll ) == false )
+			pick = pairs[i--];
+			if ( ttOldPairStays( world, &pick, foundAll ) == false )
 			{
 				continue;
 			}
@@ -626,23 +628,37 @@ static bool ttMergePairs( ttWorld* world, bool foundAll )
 		else
 		{
 			// Found now: present (its generations are the living shapes') or new.
-			if ( i < bp->pairCount && ttPairSame( old + i, found + j ) )
+			if ( i >= 0 && ttPairSame( pairs + i, found + j ) )
 			{
-				i += 1;
+				i -= 1;
 			}
-			pick = found + j++;
+			pick = found[j--];
 		}
-		bp->nextPairs[n++] = *pick;
-		ok = ok && ttEmitIfCandidate( world, pick );
+		pairs[--out] = pick;
+		ok = ok && ttEmitIfCandidate( world, &pick );
 	}
-	ttBroadPair* swap = bp->pairs;
-	int swapCapacity = bp->pairCapacity;
-	bp->pairs = bp->nextPairs;
-	bp->pairCapacity = bp->nextPairCapacity;
-	bp->pairCount = n;
-	bp->nextPairs = swap;
-	bp->nextPairCapacity = swapCapacity;
+	int count = bp->pairCount + bp->foundCount - out;
+	memmove( pairs, pairs + out, sizeof( ttBroadPair ) * (size_t)count );
+	bp->pairCount = count;
+	for ( int lo = firstCandidate, hi = world->pairCount - 1; lo < hi; ++lo, --hi )
+	{
+		ttShapePair t = world->pairs[lo];
+		world->pairs[lo] = world->pairs[hi];
+		world->pairs[hi] = t;
+	}
 	return ok;
+}
+
+// Free a work buffer that a burst (the first step, a scene-wide move) left far larger than the
+// steps now need; it grows again when needed.
+static void ttTrimBuffer( void** array, int* capacity, int used )
+{
+	if ( *capacity > 1024 && *capacity > 8 * used )
+	{
+		ttFree( *array );
+		*array = NULL;
+		*capacity = 0;
+	}
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -769,5 +785,8 @@ void ttBroadPhase_UpdatePairs( ttWorld* world, ttReal timeStep )
 		}
 		node->moved = false;
 	}
+	ttTrimBuffer( (void**)&bp->queryOrder, &bp->queryOrderCapacity, bp->moveCount );
+	ttTrimBuffer( (void**)&bp->found, &bp->foundCapacity, bp->foundCount );
+	ttTrimBuffer( (void**)&bp->foundScratch, &bp->foundScratchCapacity, bp->foundCount );
 	bp->moveCount = 0;
 }

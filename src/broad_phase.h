@@ -49,8 +49,6 @@ typedef struct ttBroadPhase
 	int moveCount, moveCapacity;
 	ttBroadPair* pairs; ///< the persistent pair set, sorted by (shapeA, shapeB)
 	int pairCount, pairCapacity;
-	ttBroadPair* nextPairs; ///< the set being merged (swapped with pairs after each update)
-	int nextPairCapacity;
 	ttBroadPair* found; ///< pairs the re-inserted leaves found this update
 	int foundCount, foundCapacity;
 	ttBroadPair* foundScratch;
