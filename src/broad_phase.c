@@ -39,6 +39,7 @@ void ttBroadPhase_Destroy( ttBroadPhase* bp )
 	ttFree( bp->planePairs );
 	ttFree( bp->queryOrder );
 	ttFree( bp->shapeFlags );
+	ttFree( bp->shapeBodies );
 	ttFree( bp->sweepMoves.shapes );
 	ttFree( bp->planes );
 	ttBroadPhase_Create( bp );
@@ -294,12 +295,14 @@ void ttBroadPhase_SweepRange( ttWorld* world, int begin, int end, ttReal timeSte
 		}
 		ttShape* shape = ttWorld_Shape( world, i );
 		const ttBody* body = ttWorld_Body( world, shape->bodyIndex );
-		if ( body->type == ttBody_dynamic && body->awakeIndex < 0 )
+		bp->shapeBodies[i] = shape->bodyIndex;
+		uint8_t dynamic = body->type == ttBody_dynamic ? ttSweepFlag_dynamic : 0;
+		if ( dynamic && body->awakeIndex < 0 )
 		{
-			bp->shapeFlags[i] = ttSweepFlag_sleeping; // asleep: its leaf stays where it is
+			bp->shapeFlags[i] = ttSweepFlag_sleeping | dynamic; // asleep: its leaf stays where it is
 			continue;
 		}
-		bp->shapeFlags[i] = body->awakeIndex >= 0 ? ttSweepFlag_awake : 0;
+		bp->shapeFlags[i] = ( body->awakeIndex >= 0 ? ttSweepFlag_awake : 0 ) | dynamic;
 		ttTransform xf = ttSimTransform( body, shape );
 		if ( shape->proxyId < 0 )
 		{
@@ -363,7 +366,6 @@ typedef struct ttMoveQuery
 	ttWorld* world;
 	int proxyId;
 	int shapeIndex;
-	const ttShape* shape;
 	bool failed;
 } ttMoveQuery;
 
@@ -377,8 +379,11 @@ static bool ttMoveQueryCallback( int proxyId, int userData, void* context )
 	{
 		return true;
 	}
-	const ttShape* other = ttWorld_Shape( world, userData );
-	if ( ttCanEverCollide( world, query->shape, other ) == false )
+	// ttCanEverCollide from the sweep's compact copies: the shape and body records would be two
+	// cache misses per leaf found.
+	int self = query->shapeIndex;
+	if ( bp->shapeBodies[self] == bp->shapeBodies[userData] ||
+	     ( ( bp->shapeFlags[self] | bp->shapeFlags[userData] ) & ttSweepFlag_dynamic ) == 0 )
 	{
 		return true;
 	}
@@ -526,7 +531,7 @@ static bool ttFindNewPairs( ttWorld* world )
 	{
 		int proxyId = (int)( bp->queryOrder[i] & 0xffffffffu );
 		const ttTreeNode* node = bp->tree.nodes + proxyId;
-		ttMoveQuery query = { world, proxyId, node->userData, ttWorld_Shape( world, node->userData ), false };
+		ttMoveQuery query = { world, proxyId, node->userData, false };
 		ttDynamicTree_Query( &bp->tree, node->box, ttMoveQueryCallback, &query );
 		ok = query.failed == false;
 	}
@@ -755,7 +760,8 @@ void ttBroadPhase_UpdatePairs( ttWorld* world, ttReal timeStep )
 	bp->lastTimeStep = timeStep;
 	int shapeCount = world->shapes.count;
 	if ( ttReserve( (void**)&world->aabbs, &world->aabbCapacity, shapeCount, sizeof( ttAABB ) ) == false ||
-	     ttReserve( (void**)&bp->shapeFlags, &bp->shapeFlagCapacity, shapeCount, sizeof( uint8_t ) ) == false )
+	     ttReserve( (void**)&bp->shapeFlags, &bp->shapeFlagCapacity, shapeCount, sizeof( uint8_t ) ) == false ||
+	     ttReserve( (void**)&bp->shapeBodies, &bp->shapeBodyCapacity, shapeCount, sizeof( int ) ) == false )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: contacts skipped this step" );
 		return;

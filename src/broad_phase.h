@@ -40,6 +40,7 @@ enum
 	ttSweepFlag_awake = 1,    ///< its body takes part in the step (awake dynamic or kinematic)
 	ttSweepFlag_sleeping = 2, ///< a sleeping dynamic body: its fat box stands in for its swept box
 	ttSweepFlag_moved = 4,    ///< its leaf was re-inserted since the last pair update
+	ttSweepFlag_dynamic = 8,  ///< its body is dynamic (pairs need one such body)
 };
 
 typedef struct ttBroadPhase
@@ -61,6 +62,8 @@ typedef struct ttBroadPhase
 	int planePairCount, planePairCapacity;
 	uint8_t* shapeFlags; ///< ttSweepFlag_* per shape, written by the sweep
 	int shapeFlagCapacity;
+	int* shapeBodies; ///< the body of each shape, written by the sweep (for the queries' callback)
+	int shapeBodyCapacity;
 	ttSweepMoves sweepMoves; ///< the one range the step sweeps today
 	int* planes;             ///< shape indices of the plane shapes, in creation order
 	int planeCount, planeCapacity;
@@ -85,7 +88,7 @@ void ttBroadPhase_UpdatePairs( ttWorld* world, ttReal timeStep );
 /// The first part of the update for the shapes in [begin, end): their swept boxes into
 /// world->aabbs, their flags into shapeFlags, and the shapes whose leaves must be re-inserted into
 /// `moves` (appended, in index order). Reads the tree, writes only these shapes' data and
-/// `moves`: disjoint ranges may run at once. world->aabbs and shapeFlags must hold
+/// `moves`: disjoint ranges may run at once. world->aabbs, shapeFlags and shapeBodies must hold
 /// world->shapes.count entries (ttBroadPhase_UpdatePairs reserves them).
 void ttBroadPhase_SweepRange( ttWorld* world, int begin, int end, ttReal timeStep, ttSweepMoves* moves );
 
