@@ -30,6 +30,7 @@ typedef struct PeerOptions
 	int side;           ///< > 0: pile and rain resized to this many columns per side
 	bool memory;        ///< add the heap each run's world holds at its end, per body
 	bool broadphase;    ///< add tether's broadphase ms per step (median run's mean)
+	bool firstSetting;  ///< each peer at its first (default) setting only
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -41,10 +42,14 @@ typedef struct PeerQuality
 	bool nonFinite;
 } PeerQuality;
 
+// --cpu-time: steps are timed by the thread's CPU clock, which a machine loaded by other work
+// (the 2-core machine shared by several builds) inflates far less than the wall clock.
+static bool s_cpuTime = false;
+
 static double peerNowMs( void )
 {
 	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
+	clock_gettime( s_cpuTime ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts );
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
@@ -363,6 +368,14 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 		{
 			options->broadphase = true;
 		}
+		else if ( strcmp( arg, "--default-only" ) == 0 )
+		{
+			options->firstSetting = true;
+		}
+		else if ( strcmp( arg, "--cpu-time" ) == 0 )
+		{
+			s_cpuTime = true;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -376,10 +389,12 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			fprintf(
 			    stderr,
 			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
-			    "                    [--side N] [--memory] [--broadphase]\n"
+			    "                    [--side N] [--memory] [--broadphase] [--default-only] [--cpu-time]\n"
 			    "  --side N: pile with N x N columns (10 as defined), rain with N x N spheres per layer (20)\n"
 			    "  --memory: add the heap the engine holds at the end of the first run, per body\n"
 			    "  --broadphase: add tether's broadphase time per step (median run)\n"
+			    "  --default-only: each peer engine at its default setting only\n"
+			    "  --cpu-time: time the steps by the thread's CPU clock instead of the wall clock\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
 			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
 			    "  scenes: heavy_chain rope pyramid pile pyramid_large rain; engines: tether Bullet ODE MuJoCo\n" );
@@ -445,6 +460,10 @@ int main( int argc, char** argv )
 				{
 					// --substeps: tether's plain setting only (index 2: 4 substeps, no long range).
 					if ( options.substeps > 0 && engines[e] == &peerTether && s != 2 )
+					{
+						continue;
+					}
+					if ( options.firstSetting && engines[e] != &peerTether && s > 0 )
 					{
 						continue;
 					}
