@@ -472,6 +472,10 @@ static int ttCompareKeys( const void* x, const void* y )
 static int ttOrderQueries( ttBroadPhase* bp )
 {
 	const ttTreeNode* nodes = bp->tree.nodes;
+	if ( bp->tree.root == TT_NULL_NODE )
+	{
+		return 0; // every queued leaf was destroyed since
+	}
 	if ( ttReserve( (void**)&bp->queryOrder, &bp->queryOrderCapacity, bp->moveCount, sizeof( uint64_t ) ) == false )
 	{
 		// Without room to sort, query in the buffer's order.
