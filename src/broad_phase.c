@@ -647,7 +647,10 @@ static bool ttMergePairs( ttWorld* world, bool foundAll )
 		ok = ok && ttEmitIfCandidate( world, &pick );
 	}
 	int count = bp->pairCount + bp->foundCount - out;
-	memmove( pairs, pairs + out, sizeof( ttBroadPair ) * (size_t)count );
+	if ( count > 0 )
+	{
+		memmove( pairs, pairs + out, sizeof( ttBroadPair ) * (size_t)count );
+	}
 	bp->pairCount = count;
 	for ( int lo = firstCandidate, hi = world->pairCount - 1; lo < hi; ++lo, --hi )
 	{
