@@ -351,14 +351,10 @@ static void ttApplySweepMoves( ttWorld* world, ttSweepMoves* moves )
 // ---------------------------------------------------------------------------------------------
 // New pairs: the queries of the re-inserted leaves
 
-static bool ttPairLess( const ttBroadPair* x, const ttBroadPair* y )
+// (a, b) before (c, d) in the order of the set.
+static bool ttPairLess( int a, int b, int c, int d )
 {
-	return x->shapeA < y->shapeA || ( x->shapeA == y->shapeA && x->shapeB < y->shapeB );
-}
-
-static bool ttPairSame( const ttBroadPair* x, const ttBroadPair* y )
-{
-	return x->shapeA == y->shapeA && x->shapeB == y->shapeB;
+	return a < c || ( a == c && b < d );
 }
 
 typedef struct ttMoveQuery
@@ -387,28 +383,30 @@ static bool ttMoveQueryCallback( int proxyId, int userData, void* context )
 	{
 		return true;
 	}
-	if ( ttReserve( (void**)&bp->found, &bp->foundCapacity, bp->foundCount + 1, sizeof( ttBroadPair ) ) == false )
+	if ( ttReserve( (void**)&bp->found, &bp->foundCapacity, bp->foundCount + 1, sizeof( ttBroadKey ) ) == false )
 	{
 		query->failed = true;
 		return false;
 	}
 	int a = query->shapeIndex < userData ? query->shapeIndex : userData;
 	int b = query->shapeIndex < userData ? userData : query->shapeIndex;
-	bp->found[bp->foundCount++] = ( ttBroadPair ){ a, b, world->shapes.generations[a], world->shapes.generations[b] };
+	bp->found[bp->foundCount++] = ( ttBroadKey ){ a, b };
 	return true;
 }
 
 static int ttComparePairs( const void* x, const void* y )
 {
-	const ttBroadPair* p = x;
-	const ttBroadPair* q = y;
-	return ttPairLess( p, q ) ? -1 : ( ttPairLess( q, p ) ? 1 : 0 );
+	const ttBroadKey* p = x;
+	const ttBroadKey* q = y;
+	return ttPairLess( p->shapeA, p->shapeB, q->shapeA, q->shapeB )
+	           ? -1
+	           : ( ttPairLess( q->shapeA, q->shapeB, p->shapeA, p->shapeB ) ? 1 : 0 );
 }
 
 // Sort by (shapeA, shapeB): a comparison sort while the pairs are few against the shapes, a
 // counting sort by shapeB and then stably by shapeA (O(pairs + shapes)) otherwise. Either gives
 // the one sorted order.
-static bool ttSortPairs( ttBroadPhase* bp, ttBroadPair* pairs, int n, int shapeCount )
+static bool ttSortPairs( ttBroadPhase* bp, ttBroadKey* pairs, int n, int shapeCount )
 {
 	int range = shapeCount + 1;
 	if ( n < 2 )
@@ -417,20 +415,20 @@ static bool ttSortPairs( ttBroadPhase* bp, ttBroadPair* pairs, int n, int shapeC
 	}
 	if ( n < 64 || 16 * n < range )
 	{
-		qsort( pairs, (size_t)n, sizeof( ttBroadPair ), ttComparePairs );
+		qsort( pairs, (size_t)n, sizeof( ttBroadKey ), ttComparePairs );
 		return true;
 	}
-	if ( ttReserve( (void**)&bp->foundScratch, &bp->foundScratchCapacity, n, sizeof( ttBroadPair ) ) == false ||
+	if ( ttReserve( (void**)&bp->foundScratch, &bp->foundScratchCapacity, n, sizeof( ttBroadKey ) ) == false ||
 	     ttReserve( (void**)&bp->sortCounts, &bp->sortCountsCapacity, range, sizeof( int ) ) == false )
 	{
 		return false;
 	}
-	ttBroadPair* scratch = bp->foundScratch;
+	ttBroadKey* scratch = bp->foundScratch;
 	int* counts = bp->sortCounts;
 	for ( int pass = 0; pass < 2; ++pass )
 	{
-		ttBroadPair* from = pass == 0 ? pairs : scratch;
-		ttBroadPair* to = pass == 0 ? scratch : pairs;
+		ttBroadKey* from = pass == 0 ? pairs : scratch;
+		ttBroadKey* to = pass == 0 ? scratch : pairs;
 		memset( counts, 0, sizeof( int ) * (size_t)range );
 		for ( int i = 0; i < n; ++i )
 		{
@@ -543,7 +541,9 @@ static bool ttFindNewPairs( ttWorld* world )
 	int unique = 0;
 	for ( int i = 0; i < bp->foundCount; ++i )
 	{
-		if ( unique == 0 || ttPairSame( bp->found + unique - 1, bp->found + i ) == false )
+		bool repeat = unique > 0 && bp->found[unique - 1].shapeA == bp->found[i].shapeA &&
+		              bp->found[unique - 1].shapeB == bp->found[i].shapeB;
+		if ( repeat == false )
 		{
 			bp->found[unique++] = bp->found[i];
 		}
@@ -619,14 +619,15 @@ static bool ttMergePairs( ttWorld* world, bool foundAll )
 		return false;
 	}
 	ttBroadPair* pairs = bp->pairs;
-	const ttBroadPair* found = bp->found;
+	const ttBroadKey* found = bp->found;
+	const uint32_t* generations = world->shapes.generations;
 	int i = bp->pairCount - 1, j = bp->foundCount - 1, out = bp->pairCount + bp->foundCount;
 	int firstCandidate = world->pairCount;
 	bool ok = true;
 	while ( i >= 0 || j >= 0 )
 	{
 		ttBroadPair pick;
-		if ( j < 0 || ( i >= 0 && ttPairLess( found + j, pairs + i ) ) )
+		if ( j < 0 || ( i >= 0 && ttPairLess( found[j].shapeA, found[j].shapeB, pairs[i].shapeA, pairs[i].shapeB ) ) )
 		{
 			pick = pairs[i--];
 			if ( ttOldPairStays( world, &pick, foundAll ) == false )
@@ -637,11 +638,13 @@ static bool ttMergePairs( ttWorld* world, bool foundAll )
 		else
 		{
 			// Found now: present (its generations are the living shapes') or new.
-			if ( i >= 0 && ttPairSame( pairs + i, found + j ) )
+			int a = found[j].shapeA, b = found[j].shapeB;
+			if ( i >= 0 && pairs[i].shapeA == a && pairs[i].shapeB == b )
 			{
 				i -= 1;
 			}
-			pick = found[j--];
+			pick = ( ttBroadPair ){ a, b, generations[a], generations[b] };
+			j -= 1;
 		}
 		pairs[--out] = pick;
 		ok = ok && ttEmitIfCandidate( world, &pick );
@@ -701,14 +704,14 @@ static bool ttPlaneQueryCallback( int proxyId, int userData, void* context )
 	     ttCanEverCollide( world, query->plane, other ) && ttShouldCollideNow( world, query->plane, other ) )
 	{
 		if ( ttReserve( (void**)&bp->planePairs, &bp->planePairCapacity, bp->planePairCount + 1,
-		                sizeof( ttBroadPair ) ) == false )
+		                sizeof( ttBroadKey ) ) == false )
 		{
 			query->failed = true;
 			return false;
 		}
 		int a = query->planeIndex < userData ? query->planeIndex : userData;
 		int b = query->planeIndex < userData ? userData : query->planeIndex;
-		bp->planePairs[bp->planePairCount++] = ( ttBroadPair ){ a, b, 0, 0 };
+		bp->planePairs[bp->planePairCount++] = ( ttBroadKey ){ a, b };
 	}
 	return true;
 }
@@ -748,7 +751,7 @@ static bool ttEmitPlanePairs( ttWorld* world )
 	for ( int out = world->pairCount + m - 1; j >= 0; --out )
 	{
 		const ttShapePair* p = world->pairs + i;
-		const ttBroadPair* q = bp->planePairs + j;
+		const ttBroadKey* q = bp->planePairs + j;
 		bool takeSet = i >= 0 && ( p->shapeA > q->shapeA || ( p->shapeA == q->shapeA && p->shapeB > q->shapeB ) );
 		world->pairs[out] = takeSet ? world->pairs[i--] : ( ttShapePair ){ q->shapeA, q->shapeB };
 		j -= takeSet ? 0 : 1;

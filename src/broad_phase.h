@@ -24,6 +24,13 @@ typedef struct ttBroadPair
 	uint32_t generationA, generationB;
 } ttBroadPair;
 
+/// A pair of shapes (shapeA < shapeB) as the queries find it: the generations are the living
+/// shapes', read when the pair joins the set, so the per-step buffers hold 8 bytes a pair.
+typedef struct ttBroadKey
+{
+	int shapeA, shapeB;
+} ttBroadKey;
+
 /// The shapes of one range of the sweep whose leaves must be re-inserted, in index order. One
 /// buffer per range, so that ranges can be swept in parallel and merged in order.
 typedef struct ttSweepMoves
@@ -50,15 +57,15 @@ typedef struct ttBroadPhase
 	int moveCount, moveCapacity;
 	ttBroadPair* pairs; ///< the persistent pair set, sorted by (shapeA, shapeB)
 	int pairCount, pairCapacity;
-	ttBroadPair* found; ///< pairs the re-inserted leaves found this update
+	ttBroadKey* found; ///< pairs the re-inserted leaves found this update
 	int foundCount, foundCapacity;
-	ttBroadPair* foundScratch;
+	ttBroadKey* foundScratch;
 	int foundScratchCapacity;
 	int* sortCounts;
 	int sortCountsCapacity;
 	uint64_t* queryOrder; ///< the re-inserted leaves in the order they query the tree
 	int queryOrderCapacity;
-	ttBroadPair* planePairs; ///< the step's plane candidates (no generations) before they join
+	ttBroadKey* planePairs; ///< the step's plane candidates before they join the others
 	int planePairCount, planePairCapacity;
 	uint8_t* shapeFlags; ///< ttSweepFlag_* per shape, written by the sweep
 	int shapeFlagCapacity;
