@@ -12,6 +12,9 @@
 #include "tether/types.h"
 
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +30,10 @@ typedef struct PeerOptions
 	const char* engine; ///< only engines whose name starts with this (NULL: all)
 	int substeps;       ///< > 0: tether only at its plain setting with this many substeps
 	int threads;        ///< tether's worker threads (1: serial)
+	int side;           ///< > 0: pile and rain resized to this many columns per side
+	bool memory;        ///< add the heap each run's world holds at its end, per body
+	bool broadphase;    ///< add tether's broadphase ms per step (median run's mean)
+	bool firstSetting;  ///< each peer at its first (default) setting only
 } PeerOptions;
 
 /// What the driver measures of a run (the first run of each case).
@@ -38,11 +45,28 @@ typedef struct PeerQuality
 	bool nonFinite;
 } PeerQuality;
 
+// --cpu-time: steps are timed by the thread's CPU clock, which a machine loaded by other work
+// (the 2-core machine shared by several builds) inflates far less than the wall clock.
+static bool s_cpuTime = false;
+
 static double peerNowMs( void )
 {
 	struct timespec ts;
-	clock_gettime( CLOCK_MONOTONIC, &ts );
+	clock_gettime( s_cpuTime ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts );
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+// Bytes the C heap holds now (small blocks and mmapped ones): read before creating a world and
+// before destroying it, the difference is what the engine holds for the scene, whatever its
+// allocator hooks, since every engine here allocates through malloc in the end. -1 off glibc.
+static double peerHeapBytes( void )
+{
+#if defined( __GLIBC__ ) && ( __GLIBC__ > 2 || ( __GLIBC__ == 2 && __GLIBC_MINOR__ >= 33 ) )
+	struct mallinfo2 info = mallinfo2();
+	return (double)info.uordblks + (double)info.hblkhd;
+#else
+	return -1;
+#endif
 }
 
 static int peerCompareDoubles( const void* a, const void* b )
@@ -169,7 +193,13 @@ static void peerFormatQuality( const PeerScene* scene, const PeerQuality* q, cha
 static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int setting, const PeerOptions* options )
 {
 	int steps = options->steps > 0 ? options->steps : scene->steps;
-	double means[64];
+	char name[64];
+	snprintf( name, sizeof( name ), "%s", scene->name );
+	if ( options->side > 0 )
+	{
+		snprintf( name, sizeof( name ), "%s (%d bodies)", scene->name, scene->bodyCount );
+	}
+	double means[64], pairMeans[64];
 	int runs = 0;
 	double slowestStep = 0;
 	PeerQuality q = { 0 };
@@ -178,11 +208,13 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	for ( int run = 0; run < options->runs && failed == false; ++run )
 	{
 		char why[200] = "";
+		double heapBefore = peerHeapBytes();
+		peerTetherPairMs = 0;
 		void* sim = engine->create( scene, setting, why, (int)sizeof( why ) );
 		if ( sim == NULL )
 		{
-			printf( "| %s | %s | %s | – | – | – | not run: %s |\n", scene->name, engine->name,
-			        engine->settings[setting], why[0] != 0 ? why : "could not create the scene" );
+			printf( "| %s | %s | %s | – | – | – | not run: %s |\n", name, engine->name, engine->settings[setting],
+			        why[0] != 0 ? why : "could not create the scene" );
 			fflush( stdout );
 			return engine != &peerTether;
 		}
@@ -232,7 +264,15 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 			strncat( note, "; ", sizeof( note ) - strlen( note ) - 1 );
 			strncat( note, caveat, sizeof( note ) - strlen( note ) - 1 );
 		}
+		if ( run == 0 && options->memory && heapBefore >= 0 )
+		{
+			double bytes = peerHeapBytes() - heapBefore;
+			char held[96];
+			snprintf( held, sizeof( held ), "; heap %.1f MB, %.0f B per body", bytes / 1e6, bytes / scene->bodyCount );
+			strncat( note, held, sizeof( note ) - strlen( note ) - 1 );
+		}
 		engine->destroy( sim );
+		pairMeans[runs] = done > 0 ? peerTetherPairMs / done : 0;
 		means[runs++] = done > 0 ? total / done : 0;
 		if ( run == 0 && total > 1000 * options->runSeconds )
 		{
@@ -245,6 +285,13 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	double sorted[64];
 	memcpy( sorted, means, sizeof( double ) * (size_t)runs );
 	qsort( sorted, (size_t)runs, sizeof( double ), peerCompareDoubles );
+	if ( options->broadphase && engine == &peerTether && runs > 0 )
+	{
+		qsort( pairMeans, (size_t)runs, sizeof( double ), peerCompareDoubles );
+		char part[64];
+		snprintf( part, sizeof( part ), "; broadphase %.3f ms/step", pairMeans[runs / 2] );
+		strncat( note, part, sizeof( note ) - strlen( note ) - 1 );
+	}
 	char quality[200];
 	if ( failed )
 	{
@@ -264,7 +311,7 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	{
 		snprintf( label, sizeof( label ), "%s", engine->settings[setting] );
 	}
-	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", scene->name, engine->name, label, sorted[runs / 2],
+	printf( "| %s | %s | %s | %.3f | %.3f | %.3f | %s |\n", name, engine->name, label, sorted[runs / 2],
 	        sorted[runs - 1], slowestStep, quality );
 	fflush( stdout );
 	return failed == false || engine != &peerTether;
@@ -316,6 +363,33 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			}
 			options->threads = (int)value;
 		}
+		else if ( strcmp( arg, "--side" ) == 0 && hasValue )
+		{
+			char* end = NULL;
+			long value = strtol( argv[++i], &end, 10 );
+			if ( *end != 0 || value < 1 || value > 90 )
+			{
+				fprintf( stderr, "tether-peers: --side needs a whole number from 1 to 90\n" );
+				return 2;
+			}
+			options->side = (int)value;
+		}
+		else if ( strcmp( arg, "--memory" ) == 0 )
+		{
+			options->memory = true;
+		}
+		else if ( strcmp( arg, "--broadphase" ) == 0 )
+		{
+			options->broadphase = true;
+		}
+		else if ( strcmp( arg, "--default-only" ) == 0 )
+		{
+			options->firstSetting = true;
+		}
+		else if ( strcmp( arg, "--cpu-time" ) == 0 )
+		{
+			s_cpuTime = true;
+		}
 		else if ( strcmp( arg, "--scene" ) == 0 && hasValue )
 		{
 			options->scene = argv[++i];
@@ -329,7 +403,12 @@ static int peerParse( int argc, char** argv, PeerOptions* options )
 			fprintf(
 			    stderr,
 			    "usage: tether-peers [--quick] [--runs N] [--steps N] [--scene NAME] [--engine NAME] [--substeps N]\n"
-			    "                    [--threads N]\n"
+			    "                    [--threads N] [--side N] [--memory] [--broadphase] [--default-only] [--cpu-time]\n"
+			    "  --side N: pile with N x N columns (10 as defined), rain with N x N spheres per layer (20)\n"
+			    "  --memory: add the heap the engine holds at the end of the first run, per body\n"
+			    "  --broadphase: add tether's broadphase time per step (median run)\n"
+			    "  --default-only: each peer engine at its default setting only\n"
+			    "  --cpu-time: time the steps by the thread's CPU clock instead of the wall clock\n"
 			    "  --quick: 5 steps per scene, one run, without pyramid_large and rain (the ctest)\n"
 			    "  --substeps N: tether only at its plain setting (no long range), with N substeps\n"
 			    "  --threads N: tether steps on N worker threads (default 1)\n"
@@ -380,7 +459,7 @@ int main( int argc, char** argv )
 			continue;
 		}
 		PeerScene scene;
-		if ( peerScene_Build( (PeerSceneKind)kind, &scene ) == false )
+		if ( peerScene_Build( (PeerSceneKind)kind, options.side, &scene ) == false )
 		{
 			fprintf( stderr, "tether-peers: out of memory\n" );
 			return 1;
@@ -397,6 +476,10 @@ int main( int argc, char** argv )
 				{
 					// --substeps: tether's plain setting only (index 2: 4 substeps, no long range).
 					if ( options.substeps > 0 && engines[e] == &peerTether && s != 2 )
+					{
+						continue;
+					}
+					if ( options.firstSetting && engines[e] != &peerTether && s > 0 )
 					{
 						continue;
 					}

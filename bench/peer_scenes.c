@@ -122,10 +122,11 @@ static bool peerRope( PeerScene* scene )
 	return true;
 }
 
-// 10 x 10 columns of 10 layers, 0.1 m gaps sideways and between layers, lowest 0.1 m up.
-static bool peerPile( PeerScene* scene )
+// 10 x 10 columns of 10 layers, 0.1 m gaps sideways and between layers, lowest 0.1 m up. For the
+// scaling curve `side` columns along each side instead of 10 (the 100 m ground holds up to 90).
+static bool peerPile( PeerScene* scene, int side )
 {
-	if ( peerAllocate( scene, 1000, 1, 0 ) == false )
+	if ( peerAllocate( scene, 10 * side * side, 1, 0 ) == false )
 	{
 		return false;
 	}
@@ -134,12 +135,13 @@ static bool peerPile( PeerScene* scene )
 	int n = 0;
 	for ( int layer = 0; layer < 10; ++layer )
 	{
-		for ( int i = 0; i < 10; ++i )
+		for ( int i = 0; i < side; ++i )
 		{
-			for ( int k = 0; k < 10; ++k )
+			for ( int k = 0; k < side; ++k )
 			{
-				scene->bodies[n++] = peerBox( ( i - 4.5 ) * pitch, 0.1 + PEER_BOX_HALF + layer * pitch,
-				                              ( k - 4.5 ) * pitch, PEER_BOX_HALF, PEER_BOX_MASS );
+				double centre = 0.5 * ( side - 1 );
+				scene->bodies[n++] = peerBox( ( i - centre ) * pitch, 0.1 + PEER_BOX_HALF + layer * pitch,
+				                              ( k - centre ) * pitch, PEER_BOX_HALF, PEER_BOX_MASS );
 			}
 		}
 	}
@@ -150,14 +152,15 @@ static bool peerPile( PeerScene* scene )
 // radius 0.25 m and 1 kg on a 1 m grid, 20 x 20 wide and 25 high (lowest at 2 m), each nudged
 // sideways by up to 0.2 m so that they do not fall in perfect columns, into a 20 x 20 m box with
 // 30 m walls. The nudges come from a fixed linear congruential sequence: every engine and run
-// gets the same scene.
-static bool peerRain( PeerScene* scene )
+// gets the same scene. For the scaling curve `side` spheres along each side instead of 20, in a box
+// of side x side m (the 100 m ground holds up to 98).
+static bool peerRain( PeerScene* scene, int side )
 {
-	if ( peerAllocate( scene, 10000, 5, 0 ) == false )
+	if ( peerAllocate( scene, 25 * side * side, 5, 0 ) == false )
 	{
 		return false;
 	}
-	const double inner = 10, wall = 0.5, height = 15;
+	const double inner = 0.5 * side, wall = 0.5, height = 15;
 	scene->containerHalf = inner;
 	scene->statics[0] = peerGround();
 	scene->statics[1] = ( PeerStatic ){ { inner + wall, height, 0 }, { wall, height, inner + 2 * wall } };
@@ -168,9 +171,9 @@ static bool peerRain( PeerScene* scene )
 	int n = 0;
 	for ( int layer = 0; layer < 25; ++layer )
 	{
-		for ( int i = 0; i < 20; ++i )
+		for ( int i = 0; i < side; ++i )
 		{
-			for ( int k = 0; k < 20; ++k )
+			for ( int k = 0; k < side; ++k )
 			{
 				double jitter[2];
 				for ( int j = 0; j < 2; ++j )
@@ -178,14 +181,15 @@ static bool peerRain( PeerScene* scene )
 					state = state * 6364136223846793005ull + 1442695040888963407ull;
 					jitter[j] = 0.4 * ( (double)( state >> 11 ) / 9007199254740992.0 - 0.5 );
 				}
-				scene->bodies[n++] = peerSphere( i - 9.5 + jitter[0], 2 + layer, k - 9.5 + jitter[1], 0.25, 1 );
+				double centre = 0.5 * ( side - 1 );
+				scene->bodies[n++] = peerSphere( i - centre + jitter[0], 2 + layer, k - centre + jitter[1], 0.25, 1 );
 			}
 		}
 	}
 	return true;
 }
 
-bool peerScene_Build( PeerSceneKind kind, PeerScene* scene )
+bool peerScene_Build( PeerSceneKind kind, int side, PeerScene* scene )
 {
 	static const char* const names[PeerScene_count] = { "heavy_chain", "rope",          "pyramid",
 	                                                    "pile",        "pyramid_large", "rain" };
@@ -209,10 +213,10 @@ bool peerScene_Build( PeerSceneKind kind, PeerScene* scene )
 			ok = peerPyramid( scene, 40 );
 			break;
 		case PeerScene_pile:
-			ok = peerPile( scene );
+			ok = peerPile( scene, side > 0 ? side : 10 );
 			break;
 		default:
-			ok = peerRain( scene );
+			ok = peerRain( scene, side > 0 ? side : 20 );
 			break;
 	}
 	if ( ok == false )

@@ -90,8 +90,9 @@ extern "C"
 	} PeerBodyState;
 
 	/// Builds the scene (heap arrays); false when out of memory. Full-size in every mode: --quick
-	/// shortens runs, not scenes.
-	bool peerScene_Build( PeerSceneKind kind, PeerScene* scene );
+	/// shortens runs, not scenes. `side` > 0 resizes pile (columns per side, 10 as defined) and
+	/// rain (spheres per side, 20 as defined) for the scaling curve; 0 builds them as defined.
+	bool peerScene_Build( PeerSceneKind kind, int side, PeerScene* scene );
 	void peerScene_Destroy( PeerScene* scene );
 
 	/// One engine at one setting. create returns NULL and fills `why` when the engine cannot run the
@@ -111,6 +112,8 @@ extern "C"
 	} PeerEngine;
 
 	extern const PeerEngine peerTether;
+	/// The broadphase's part of tether's steps (ttStepStats.pairMs), summed since the driver reset it.
+	extern double peerTetherPairMs;
 	/// tether-peers --substeps N: tether runs only its plain setting, at N substeps (0: as listed).
 	extern int peerTetherSubsteps;
 	/// tether-peers --threads N: tether steps on N worker threads (ttWorldDef.workerCount; default 1).

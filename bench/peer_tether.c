@@ -16,6 +16,7 @@ static const char* const s_settings[] = { "20 substeps x 1 it (default)", "40 su
 static const int s_substeps[] = { 20, 40, 4, 4 };
 int peerTetherSubsteps = 0;
 int peerTetherThreads = 1;
+double peerTetherPairMs = 0;
 static const bool s_longRange[] = { false, false, false, true };
 
 typedef struct PeerTether
@@ -143,7 +144,9 @@ static void* peerTetherCreate( const PeerScene* scene, int setting, char* why, i
 static bool peerTetherStep( void* sim )
 {
 	PeerTether* t = sim;
-	return ttWorld_Step( t->world, (ttReal)PEER_TIME_STEP ) == ttResult_ok;
+	bool ok = ttWorld_Step( t->world, (ttReal)PEER_TIME_STEP ) == ttResult_ok;
+	peerTetherPairMs += ttWorld_GetStepStats( t->world ).pairMs;
+	return ok;
 }
 
 static void peerTetherState( void* sim, int body, PeerBodyState* out )

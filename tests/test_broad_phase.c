@@ -227,8 +227,41 @@ static void RunScene( uint64_t seed, int* stepsChecked, long* pairsChecked, int*
 	ttDestroyWorld( worldId );
 }
 
+// Leaves queued for the pair update and destroyed before it (here: every one, so the tree is
+// empty when the update runs) are skipped, and a body created afterwards finds its pair.
+static void QueuedLeavesDestroyed( void )
+{
+	ttWorldDef worldDef = ttDefaultWorldDef();
+	ttWorldId worldId = ttCreateWorld( &worldDef );
+	ttBodyId bodies[3];
+	for ( int i = 0; i < 3; ++i )
+	{
+		bodies[i] = AddRandomBody( worldId, ttBody_dynamic );
+	}
+	for ( int i = 0; i < 3; ++i )
+	{
+		ttDestroyBody( bodies[i] );
+	}
+	ENSURE( ttWorld_Step( worldId, (ttReal)( 1.0 / 60.0 ) ) == ttResult_ok );
+	ttWorld* world = ttResolveWorld( __func__, worldId );
+	ENSURE( world->pairCount == 0 && world->broadPhase.pairCount == 0 );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttSphere sphere = { (ttReal)0.5 };
+	for ( int i = 0; i < 2; ++i )
+	{
+		ttBodyDef def = ttDefaultBodyDef();
+		def.type = ttBody_dynamic;
+		def.position = ( ttVec3 ){ (ttReal)( 0.9 * i ), 0, 0 };
+		ttCreateSphereShape( ttCreateBody( worldId, &def ), &shapeDef, &sphere );
+	}
+	ENSURE( ttWorld_Step( worldId, (ttReal)( 1.0 / 60.0 ) ) == ttResult_ok );
+	ENSURE( world->broadPhase.pairCount == 1 );
+	ttDestroyWorld( worldId );
+}
+
 int main( void )
 {
+	QueuedLeavesDestroyed();
 	int steps = 0, mismatches = 0;
 	long pairs = 0;
 	const uint64_t seeds[] = { 1, 2, 3, 12345 };

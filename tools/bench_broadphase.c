@@ -59,12 +59,22 @@ static double ttAllPairsMs( const ttShapeId* shapes, int n, long* overlaps )
 int ttBenchBroadphase( int argc, char** argv )
 {
 	bool quick = false;
+	int only = 0; // --n N: this size alone (an A/B comparison of one size)
 	for ( int i = 1; i < argc; ++i )
 	{
 		quick = quick || strcmp( argv[i], "--quick" ) == 0;
+		if ( strcmp( argv[i], "--n" ) == 0 && i + 1 < argc )
+		{
+			only = atoi( argv[++i] );
+		}
 	}
-	const int sizes[] = { 100, 300, 1000, 3000, 10000, 30000, 100000 };
+	int sizes[] = { 100, 300, 1000, 3000, 10000, 30000, 100000 };
 	int sizeCount = quick ? 4 : (int)( sizeof( sizes ) / sizeof( sizes[0] ) );
+	if ( only > 0 )
+	{
+		sizes[0] = only;
+		sizeCount = 1;
+	}
 	int frames = quick ? 5 : 30;
 	printf( "tether bench --broadphase: n spheres (r = 0.5 m, 8 m^3 each, |v| <= 2 m/s), 1 substep, mean over %d "
 	        "frames of 1/60 s, real = %s\n\n",
