@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Sample 5, your own stepping loop. tether has no task or scheduler callbacks (it steps on the
-// calling thread), so this sample shows the loop a program writes around it: frames of uneven
+// Sample 5, your own stepping loop. ttWorld_Step advances the world by the time it is given (a
+// scheduler for its parallel parts is sample 6), so this sample shows the loop a program writes
+// around it: frames of uneven
 // length (as a game's render loop gives them) feed a fixed-timestep accumulator, the physics
 // always steps by the same dt, the pose drawn is interpolated between the last two steps, and a
 // log line is written every quarter second of simulated time through the program's own logger

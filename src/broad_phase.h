@@ -71,8 +71,9 @@ typedef struct ttBroadPhase
 	int shapeFlagCapacity;
 	int* shapeBodies; ///< the body of each shape, written by the sweep (for the queries' callback)
 	int shapeBodyCapacity;
-	ttSweepMoves sweepMoves; ///< the one range the step sweeps today
-	int* planes;             ///< shape indices of the plane shapes, in creation order
+	/// The leaves each worker's ranges of the sweep found (task.h); merged in shape order.
+	ttSweepMoves sweepMoves[TT_MAX_WORKERS];
+	int* planes; ///< shape indices of the plane shapes, in creation order
 	int planeCount, planeCapacity;
 	ttReal lastTimeStep;
 	bool posesChanged; ///< bodies moved since the leaves were last checked (a step ran)
