@@ -460,6 +460,12 @@ static uint64_t ttSpreadBits( uint64_t x )
 	return x;
 }
 
+// A coordinate scaled to [0, 1023] as the Morton code's 10 bits; NaN and out of range clamp.
+static uint64_t ttGridCell( ttReal scaled )
+{
+	return scaled > 0 ? ( scaled < 1023 ? (uint64_t)scaled : 1023 ) : 0;
+}
+
 static int ttCompareKeys( const void* x, const void* y )
 {
 	uint64_t a = *(const uint64_t*)x, b = *(const uint64_t*)y;
@@ -506,9 +512,9 @@ static int ttOrderQueries( ttBroadPhase* bp )
 		}
 		ttVec3 centre = ttScale( (ttReal)0.5, ttAdd( node->box.lower, node->box.upper ) );
 		ttVec3 offset = ttSub( centre, root.lower );
-		uint64_t code = ttSpreadBits( (uint64_t)( offset.x * scale[0] ) ) |
-		                ( ttSpreadBits( (uint64_t)( offset.y * scale[1] ) ) << 1 ) |
-		                ( ttSpreadBits( (uint64_t)( offset.z * scale[2] ) ) << 2 );
+		uint64_t code = ttSpreadBits( ttGridCell( offset.x * scale[0] ) ) |
+		                ( ttSpreadBits( ttGridCell( offset.y * scale[1] ) ) << 1 ) |
+		                ( ttSpreadBits( ttGridCell( offset.z * scale[2] ) ) << 2 );
 		bp->queryOrder[count++] = ( code << 32 ) | (uint32_t)proxyId;
 	}
 	qsort( bp->queryOrder, (size_t)count, sizeof( uint64_t ), ttCompareKeys );

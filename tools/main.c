@@ -45,6 +45,8 @@ static void ttPrintUsage( FILE* out )
 	         "        (default: the built-in suite)\n"
 	         "  bench --solvers [--frames N] [--runs N] [--quick] [--contact-solver NAME]\n"
 	         "        the solver comparison scenes under every joint solver: time and quality\n"
+	         "  bench --broadphase [--quick] [--n N]\n"
+	         "        the pair collection's time for 100 to 100,000 moving spheres (or n alone)\n"
 	         "  joint solvers: %s; contact solvers: %s (default: the scene's own;\n"
 	         "        xpbd contacts are the paper's, kept for comparison: they do not hold stacks)\n"
 	         "  --threads N: run the step on N worker threads (1 to 64, default 1: serial); the\n"
