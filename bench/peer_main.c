@@ -300,7 +300,8 @@ static bool peerRunCase( const PeerScene* scene, const PeerEngine* engine, int s
 	else
 	{
 		peerFormatQuality( scene, &q, quality, sizeof( quality ) );
-		strncat( quality, note, sizeof( quality ) - strlen( quality ) - 1 );
+		size_t used = strlen( quality );
+		snprintf( quality + used, sizeof( quality ) - used, "%s", note ); // cut to fit, never overrun
 	}
 	char label[64];
 	if ( engine == &peerTether && peerTetherSubsteps > 0 )
