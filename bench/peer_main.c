@@ -443,7 +443,9 @@ int main( int argc, char** argv )
 #endif
 	};
 	int engineCount = (int)( sizeof( engines ) / sizeof( engines[0] ) );
-	printf( "tether-peers: 1/60 s steps, median over %d run(s) of the mean ms per step, one thread;", options.runs );
+	printf( "tether-peers: 1/60 s steps, median over %d run(s) of the mean ms per step, tether on %d worker thread(s), "
+	        "the peers on one;",
+	        options.runs, options.threads );
 	printf( " engines built in:" );
 	for ( int e = 0; e < engineCount; ++e )
 	{
