@@ -13,17 +13,19 @@
 // the box's centre 2 cm in one substep to take that error out, and the chain's kinetic energy
 // went from 0.9 J to 35 J (docs/hardening.md, "Soak").
 //
-// What. The poses before the substep's first projection are recorded. After the velocities are
-// derived, bodies joined by joints are grouped (union-find); in a group with no energy source (no
-// compliance, motor, drive, target or soft limit, no kinematic body) the kinetic energy now plus
-// the potential energy the projections changed is compared with the kinetic energy before them
-// (the velocity less what the projections gave it). Where it rose, the group's motion relative to
-// its centre of mass (all of it when a joint holds the group to a static body) is scaled down
-// until it is back where it was. The positions keep the whole correction (the error is removed);
+// What. The poses before each projection are recorded and the velocity the joints' projections
+// gave each body is added up (only theirs: contacts and long range constraints between the
+// iterations are not counted). After the velocities are derived, bodies joined by joints are
+// grouped (union-find); in a group with no energy source (compliance, motor, drive, target, soft
+// limit, kinematic body) the kinetic energy now plus the potential energy of the corrections is
+// compared with the kinetic energy before them, less what the prediction took (below). Where it
+// rose, first the projections' own velocity is taken out as far as needed (its share beta), then,
+// if taking all of it out is not enough, the group's motion relative to its centre of mass (all of it
+// when the group hangs on a static body) is scaled down. A credit of what the projections took
+// lately may come back first. The positions keep the whole correction (the error is removed);
 // only its energy is not kept: post-stabilisation, in the spirit of Box2D's split impulses for
-// contacts. A group that keeps its energy (every well-converged joint system) is left alone, bit
-// for bit. The scaling keeps the linear momentum of a free group but not its angular momentum;
-// it only acts where the projections made energy.
+// contacts. A group whose energy does not rise (every well-converged joint system) is left alone,
+// bit for bit.
 //
 // Not guarded: what the contacts' velocity pass (restitution, relax) does to jointed bodies after
 // the projections is counted in both energies, so it is neither blamed on the joints nor undone.
