@@ -2,8 +2,9 @@
 // tether-soak: random scenes stepped for a while, every state checked every step
 // (docs/hardening.md, scripts/soak.sh). A program, not a timed test.
 //
-//   tether-soak [--seconds S | --scenes N] [--seed N] [--scene K] [--strict]
-//               [--joint-solver xpbd|si|pointmass] [--tree] [--substeps N] [--iterations N]
+//   tether-soak [--seconds S | --scenes N] [--seed N] [--scene K] [--strict] [--explain]
+//               [--no-contacts] [--joint-solver xpbd|si|pointmass] [--tree] [--substeps N]
+//               [--iterations N]
 //
 // Scene k of seed N is always the same scene: a ground plane and 2 to 12 bodies of every convex
 // shape (spheres, capsules, boxes, cylinders, hulls), masses 0.01 to 1000 kg, speeds to 100 m/s,
@@ -14,7 +15,9 @@
 // start (no scene here has an energy source; a light body may well fly at thousands of m/s when a
 // heavy one hands it its energy, so speed alone is no sign). Runaways are counted by whether the
 // scene has joints and fail the run only with --strict. Every failure and runaway prints the
-// command line that reproduces its scene.
+// command line that reproduces its scene; --explain adds what the scene is made of and when its
+// energy rose. --no-contacts lets no shape collide: what is left is the joints' own energy, which
+// must never rise (CI runs that part with --strict).
 #include "tether/tether.h"
 
 #include <math.h>
@@ -186,9 +189,10 @@ typedef struct Settings
 	ttJointSolverType jointSolver;
 	bool treeSolve;
 	int substeps, iterations;
+	bool noContacts; ///< --no-contacts: no shape collides (the joints' energy alone)
 } Settings;
 
-static Settings s_settings = { ttJointSolver_xpbd, false, 10, 1 };
+static Settings s_settings = { ttJointSolver_xpbd, false, 10, 1, false };
 
 static Scene MakeScene( uint64_t seed, int index )
 {
@@ -220,11 +224,16 @@ static Scene MakeScene( uint64_t seed, int index )
 		def.linearVelocity = ttScale( (ttReal)Uniform( &r, 0, 100 ), direction );
 		def.angularVelocity = UniformVec3( &r, 10 );
 		s.bodies[i] = ttCreateBody( s.world, &def );
-		if ( TT_IS_NULL( RandomShape( &r, s.bodies[i] ) ) )
+		ttShapeId shape = RandomShape( &r, s.bodies[i] );
+		if ( TT_IS_NULL( shape ) )
 		{
 			ttSphere sphere = { 0.3f }; // a hull too flat for quickhull
 			ttShapeDef shapeDef = ttDefaultShapeDef();
-			ttCreateSphereShape( s.bodies[i], &shapeDef, &sphere );
+			shape = ttCreateSphereShape( s.bodies[i], &shapeDef, &sphere );
+		}
+		if ( s_settings.noContacts )
+		{
+			ttShape_SetFilter( shape, ( ttFilter ){ 1, 0, 0 } );
 		}
 		// Masses over five decades, the shape's mass distribution kept.
 		ttMassData mass = ttBody_GetMassData( s.bodies[i] );
@@ -296,6 +305,61 @@ typedef enum Outcome
 	outcome_failed,
 } Outcome;
 
+// --explain: what a runaway scene is made of (docs/hardening.md, "Soak"): its joints by type,
+// the most joints on one body (2 or more: a chain or tree, where the joints' Gauss-Seidel sweep
+// has to converge), and the smallest I / (m r^2) of a body about an anchor of its joints (the
+// light body on a long lever that makes the joint system nearly singular).
+static void ExplainScene( const Scene* s )
+{
+	static const char* names[] = { "fixed", "hinge", "spherical", "prismatic", "distance", "generic", "path" };
+	int byType[ttJoint_count] = { 0 };
+	int perBody[maxBodies] = { 0 };
+	double smallestRatio = INFINITY;
+	ttJointId joints[maxBodies];
+	int count = ttWorld_GetJoints( s->world, joints, maxBodies );
+	for ( int j = 0; j < count; ++j )
+	{
+		byType[ttJoint_GetType( joints[j] )] += 1;
+		ttBodyId ends[2] = { ttJoint_GetBodyA( joints[j] ), ttJoint_GetBodyB( joints[j] ) };
+		ttVec3 anchors[2] = { ttJoint_GetAnchorA( joints[j] ), ttJoint_GetAnchorB( joints[j] ) };
+		for ( int side = 0; side < 2; ++side )
+		{
+			for ( int i = 0; i < s->bodyCount; ++i )
+			{
+				if ( memcmp( &s->bodies[i], &ends[side], sizeof( ttBodyId ) ) != 0 )
+				{
+					continue;
+				}
+				perBody[i] += 1;
+				ttMassData mass = ttBody_GetMassData( s->bodies[i] );
+				double lever = (double)ttDistance( anchors[side], ttBody_GetWorldCenterOfMass( s->bodies[i] ) );
+				double smallest =
+				    fmin( fmin( (double)mass.inertia.x, (double)mass.inertia.y ), (double)mass.inertia.z );
+				if ( lever > 0 )
+				{
+					smallestRatio = fmin( smallestRatio, smallest / ( (double)mass.mass * lever * lever ) );
+				}
+			}
+		}
+	}
+	int most = 0;
+	for ( int i = 0; i < s->bodyCount; ++i )
+	{
+		most = perBody[i] > most ? perBody[i] : most;
+	}
+	printf( "  joints:" );
+	for ( int t = 0; t < ttJoint_count; ++t )
+	{
+		if ( byType[t] > 0 )
+		{
+			printf( " %s %d", names[t], byType[t] );
+		}
+	}
+	printf( "; most joints on one body %d; smallest I/(m r^2) at an anchor %.3g\n", most, smallestRatio );
+}
+
+static bool s_explain = false;
+
 static Outcome RunScene( uint64_t seed, int index, bool* hasJoints )
 {
 	Scene s = MakeScene( seed, index );
@@ -307,6 +371,8 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints )
 		fprintf( stderr, "tether-soak: could not write SOAK_SAVE=%s\n", savePath );
 	}
 	ttReal start = TotalEnergy( s.world );
+	ttReal afterFirst = 0, peak = start;
+	int peakStep = -1;
 	Outcome outcome = outcome_ok;
 	for ( int step = 0; step < 600 && outcome != outcome_failed; ++step )
 	{
@@ -320,6 +386,12 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints )
 			break;
 		}
 		ttReal energy = TotalEnergy( s.world );
+		afterFirst = step == 0 ? energy : afterFirst;
+		if ( energy > peak )
+		{
+			peak = energy;
+			peakStep = step;
+		}
 		double speed = Speed( &s );
 		double farthest = Farthest( &s );
 		if ( outcome == outcome_ok && energy > start + (ttReal)0.1 * ttAbs( start ) + 1 )
@@ -329,7 +401,18 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints )
 			        index, s.jointCount, step, speed, farthest, (double)energy, (double)start, (unsigned long long)seed,
 			        index );
 			outcome = outcome_runaway;
+			if ( s_explain )
+			{
+				ExplainScene( &s );
+			}
 		}
+	}
+	if ( s_explain && outcome == outcome_runaway )
+	{
+		printf( "  energy after step 0 %.6g J (%+.3g %% of the start), peak %.6g J at step %d (%+.3g %% of the "
+		        "energy after step 0)\n",
+		        (double)afterFirst, 100 * (double)( ( afterFirst - start ) / ttAbs( start ) ), (double)peak, peakStep,
+		        100 * (double)( ( peak - afterFirst ) / ttAbs( afterFirst ) ) );
 	}
 	ttDestroyWorld( s.world );
 	return outcome;
@@ -372,6 +455,14 @@ int main( int argc, char** argv )
 		{
 			s_settings.iterations = atoi( argv[++i] );
 		}
+		else if ( strcmp( argv[i], "--no-contacts" ) == 0 )
+		{
+			s_settings.noContacts = true;
+		}
+		else if ( strcmp( argv[i], "--explain" ) == 0 )
+		{
+			s_explain = true;
+		}
 		else if ( strcmp( argv[i], "--tree" ) == 0 )
 		{
 			s_settings.treeSolve = true;
@@ -399,9 +490,10 @@ int main( int argc, char** argv )
 		}
 		else
 		{
-			fprintf( stderr, "usage: tether-soak [--seconds S | --scenes N] [--seed N] [--scene K] [--strict]\n"
-			                 "                   [--joint-solver xpbd|si|pointmass] [--tree] [--substeps N] "
-			                 "[--iterations N]\n" );
+			fprintf( stderr,
+			         "usage: tether-soak [--seconds S | --scenes N] [--seed N] [--scene K] [--strict] [--explain]\n"
+			         "                   [--no-contacts] [--joint-solver xpbd|si|pointmass] [--tree] "
+			         "[--substeps N] [--iterations N]\n" );
 			return 2;
 		}
 	}

@@ -63,6 +63,14 @@ typedef struct ttBody
 	// summed, and how many joints contributed.
 	ttVec3 jacobiDelta, jacobiRotation;
 	int jacobiCount;
+	// The XPBD joints' energy guard (joint_energy_guard.c): the rotation before the substep's
+	// first projection (all zero until then), the pose before the projection that is running,
+	// and the velocity and angular velocity the projections have given the body so far.
+	ttQuat jointStartQ, jointSolveQ;
+	ttVec3 jointSolveDelta;
+	ttVec3 jointVelocity, jointAngularVelocity;
+	ttReal jointEnergyCredit; ///< energy the projections took from it lately, J (halved every substep)
+	int jointGroup;           ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;
 
 /// Asleep: a dynamic or kinematic body out of the awake list.

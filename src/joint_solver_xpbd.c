@@ -3,6 +3,7 @@
 // position solves (joint.c dispatches on the type) run in every iteration, positional parts of
 // all joints before their angular parts, and joint damping runs in the velocity pass.
 #include "joint.h"
+#include "joint_energy_guard.h"
 #include "joint_solver.h"
 #include "world.h"
 
@@ -22,6 +23,7 @@ static void ttXpbdJoints_Prepare( ttStepContext* ctx )
 
 static void ttXpbdJoints_BeginSubstep( ttStepContext* ctx )
 {
+	ttJointEnergyGuard_BeginSubstep( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint_BeginSubstep( ctx->world, ttAwakeJoint( ctx->world, j ), ctx->h );
@@ -103,10 +105,12 @@ static void ttSolvePhaseJacobi( ttStepContext* ctx, ttJointPhase phase )
 // pulled by its positional correction passed its stop by 2 degrees (the robot arm of fig. 17).
 static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 {
+	ttJointEnergyGuard_BeforeProjection( ctx );
 	if ( ctx->world->jointJacobi )
 	{
 		ttSolvePhaseJacobi( ctx, ttJointPhase_positional );
 		ttSolvePhaseJacobi( ctx, ttJointPhase_angular );
+		ttJointEnergyGuard_AfterProjection( ctx );
 		return;
 	}
 	for ( int j = 0; j < ctx->jointCount; ++j )
@@ -117,11 +121,13 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 	{
 		ttJoint_SolvePositions( ctx->world, ttAwakeJoint( ctx->world, j ), ctx->h, ttJointPhase_angular );
 	}
+	ttJointEnergyGuard_AfterProjection( ctx );
 }
 
-// Damping, then the force and torque readouts from the substep's multipliers.
+// The energy guard, damping, then the force and torque readouts from the substep's multipliers.
 static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 {
+	ttJointEnergyGuard_Apply( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );

@@ -86,7 +86,24 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 		ttJointFrame f = ttJoint_ComputeFrame( joint, bodyA, bodyB );
 		ttReal length;
 		ttVec3 n = ttGetLengthAndNormalize( &length, ttCross( f.aA, f.aB ) );
-		if ( length > (ttReal)1e-9 )
+		ttReal excess = ttSphericalJoint_ComputeSwing( &f ) - def->maxSwingAngle;
+		if ( length > (ttReal)1e-9 && excess > 0 && def->swingCompliance == 0 && joint->linearCompliance == 0 )
+		{
+			// Past a rigid cone the joint is solved as one block: the attachment and the swing
+			// back about n. Turned back about the bodies' centres alone, the stop opened the
+			// attachment by the lever times the excess, and the attachment's pull back the next
+			// substep left a light ball on a long lever spinning: a ball pressed into its cone
+			// gained energy every substep (docs/hardening.md, "Soak").
+			ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+			ttJointRows rows = ttWeldRows( anchors.rA, anchors.rB, anchors.delta, TT_VEC3_ZERO );
+			rows.angularAxes[0] = n;
+			rows.angularErrors[0] = excess;
+			rows.angularSigns[0] = 1;
+			rows.angularCount = 1;
+			ttApplyJointRows( bodyA, bodyB, &rows, 0, 0, h, &joint->linearLambda, &joint->angularLambda,
+			                  &joint->linearImpulse, &joint->angularImpulse );
+		}
+		else if ( length > (ttReal)1e-9 )
 		{
 			ttLimitAngle( bodyA, bodyB, n, f.aA, f.aB, -def->maxSwingAngle, def->maxSwingAngle, def->swingCompliance, h,
 			              joint->lambda + ttJointPart_limit, &joint->angularImpulse );
@@ -107,7 +124,19 @@ void ttSphericalJoint_SolvePositions( ttWorld* world, ttJoint* joint, ttReal h, 
 		ttReal excess = ttAngleLimitExcess( twist, def->lowerTwistAngle, def->upperTwistAngle );
 		ttReal length;
 		ttVec3 n = ttGetLengthAndNormalize( &length, ttTwistGradient( &f ) );
-		if ( excess != 0 && length > (ttReal)1e-9 )
+		if ( excess != 0 && length > (ttReal)1e-9 && def->twistCompliance == 0 && joint->linearCompliance == 0 )
+		{
+			// A rigid twist stop in one block with the attachment, as the cone above.
+			ttJointFrame anchors = ttJoint_ComputeAnchors( joint, bodyA, bodyB );
+			ttJointRows rows = ttWeldRows( anchors.rA, anchors.rB, anchors.delta, TT_VEC3_ZERO );
+			rows.angularAxes[0] = n;
+			rows.angularErrors[0] = excess / length;
+			rows.angularSigns[0] = excess > 0 ? 1 : -1;
+			rows.angularCount = 1;
+			ttApplyJointRows( bodyA, bodyB, &rows, 0, 0, h, &joint->linearLambda, &joint->angularLambda,
+			                  &joint->linearImpulse, &joint->angularImpulse );
+		}
+		else if ( excess != 0 && length > (ttReal)1e-9 )
 		{
 			// A constraint C with gradient g = length n: the correction along n by C / length is
 			// the XPBD step -M^-1 g C / (g^T M^-1 g).

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+// The XPBD joints' energy guard (issue 14: a joint must never add energy with no input).
+//
+// Why. A projection that starts from poses satisfying the constraints cannot raise the kinetic
+// energy: each joint's correction is a projection in the mass metric onto a set that contains
+// the substep's start, so it never lengthens the step's displacement, and the velocity derived
+// from it never grows (the linearised argument; XPBD loses energy in practice). What one
+// Gauss-Seidel sweep leaves unsolved is still there when the next substep starts, and the
+// projection then corrects that error too: the correction becomes velocity. Where the sweep
+// converges the error is tiny; in chains through light bodies on long levers it does not, and
+// the soak found what follows: a 0.9 kg box 8 m from its slider's anchor, its rotation lock left
+// 3 mrad off by its other joint every substep; when the slider reached its stop the weld moved
+// the box's centre 2 cm in one substep to take that error out, and the chain's kinetic energy
+// went from 0.9 J to 35 J (docs/hardening.md, "Soak").
+//
+// What. The poses before each projection are recorded and the velocity the joints' projections
+// gave each body is added up (only theirs: contacts and long range constraints between the
+// iterations are not counted). After the velocities are derived, bodies joined by joints are
+// grouped (union-find); in a group with no energy source (compliance, motor, drive, target, soft
+// limit, kinematic body) the kinetic energy now plus the potential energy of the corrections is
+// compared with the kinetic energy before them, less what the prediction took (below). Where it
+// rose, first the projections' own velocity is taken out as far as needed (its share beta), then,
+// if taking all of it out is not enough, the group's motion relative to its centre of mass (all of it
+// when the group hangs on a static body) is scaled down. A credit of what the projections took
+// lately may come back first. The positions keep the whole correction (the error is removed);
+// only its energy is not kept: post-stabilisation, in the spirit of Box2D's split impulses for
+// contacts. A group whose energy does not rise (every well-converged joint system) is left alone,
+// bit for bit.
+//
+// Not guarded: what the contacts' velocity pass (restitution, relax) does to jointed bodies after
+// the projections is counted in both energies, so it is neither blamed on the joints nor undone.
+
+#include "joint_energy_guard.h"
+
+#include "core.h"
+#include "joint.h"
+#include "world.h"
+
+#include "tether/tether.h"
+
+// A rise below this fraction of the group's kinetic energy (plus an absolute floor) is rounding
+// and the second-order error of the linearised projection, not a runaway: leaving it alone keeps
+// the well-converged systems bit for bit as they were. The energies are sums of terms that cancel;
+// in float their rounding (about 1e-7 of each term) set the guard off on a plain pendulum, whose
+// period then came out 0.03 % long.
+#define TT_GUARD_RELATIVE ( TT_REAL_IS_FLOAT ? (ttReal)1e-3 : (ttReal)1e-6 )
+/// J per kg of the group: a damped float pendulum coming to rest (kinetic energy 1e-4 J) was held
+/// swinging by the guard's reaction to rounding at 1e-12 J.
+#define TT_GUARD_ABSOLUTE ( TT_REAL_IS_FLOAT ? (ttReal)1e-5 : (ttReal)1e-12 )
+/// How much of the energy account is left after a substep (about 10 substeps of memory).
+#define TT_GUARD_MEMORY ( (ttReal)0.9 )
+
+static ttBody* ttGuardBody( ttWorld* world, int awake )
+{
+	return ttWorld_Body( world, world->awakeBodies[awake] );
+}
+
+// The angular velocity the step derives from a rotation reached from the substep's start
+// (ttDeriveVelocities: w = 2 vec(dq) / (h dq.w)).
+static ttVec3 ttDerivedAngularVelocity( ttQuat q, ttQuat start, ttReal h )
+{
+	ttQuat dq = ttQuatMul( q, ttQuatConj( start ) );
+	if ( dq.w < 0 )
+	{
+		dq = ( ttQuat ){ -dq.x, -dq.y, -dq.z, -dq.w };
+	}
+	ttReal scale = 2 / ( h * ttMaxReal( dq.w, (ttReal)0.5 ) );
+	return ( ttVec3 ){ scale * dq.x, scale * dq.y, scale * dq.z };
+}
+
+static bool ttHasStart( const ttBody* body )
+{
+	ttQuat start = body->jointStartQ;
+	return start.x != 0 || start.y != 0 || start.z != 0 || start.w != 0;
+}
+
+void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
+{
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttBody* body = ttGuardBody( ctx->world, i );
+		body->jointStartQ = ( ttQuat ){ 0, 0, 0, 0 }; // not projected yet
+		body->jointVelocity = TT_VEC3_ZERO;
+		body->jointAngularVelocity = TT_VEC3_ZERO;
+	}
+}
+
+void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx )
+{
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttBody* body = ttGuardBody( ctx->world, i );
+		if ( ttHasStart( body ) == false )
+		{
+			body->jointStartQ = body->q;
+		}
+		body->jointSolveDelta = body->delta;
+		body->jointSolveQ = body->q;
+	}
+}
+
+// Only the joints' own corrections count: contacts and long range constraints solved between the
+// iterations move the bodies too, and a long range bound's stored energy (the crossbow of fig.
+// 16) is theirs to release.
+void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx )
+{
+	ttReal invH = 1 / ctx->h;
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttBody* body = ttGuardBody( ctx->world, i );
+		body->jointVelocity = ttMulAdd( body->jointVelocity, invH, ttSub( body->delta, body->jointSolveDelta ) );
+		if ( body->fixedRotation == false )
+		{
+			ttVec3 turned = ttSub( ttDerivedAngularVelocity( body->q, body->prevQ, ctx->h ),
+			                       ttDerivedAngularVelocity( body->jointSolveQ, body->prevQ, ctx->h ) );
+			body->jointAngularVelocity = ttAdd( body->jointAngularVelocity, turned );
+		}
+	}
+}
+
+// Whether a joint may put energy in (a spring's, a motor's, a drive's, a target's): the guard
+// leaves its group alone.
+static bool ttJoint_IsEnergySource( const ttJoint* joint )
+{
+	if ( joint->linearCompliance > 0 || joint->angularCompliance > 0 )
+	{
+		return true;
+	}
+	switch ( joint->type )
+	{
+		case ttJoint_hinge:
+		{
+			const ttHingeJointDef* d = &joint->hinge;
+			return d->enableMotor || d->enableTarget || ( d->enableLimit && d->limitCompliance > 0 );
+		}
+		case ttJoint_spherical:
+		{
+			const ttSphericalJointDef* d = &joint->spherical;
+			return ( d->enableSwingLimit && d->swingCompliance > 0 ) ||
+			       ( d->enableTwistLimit && d->twistCompliance > 0 );
+		}
+		case ttJoint_prismatic:
+			return joint->prismatic.enableDrive || joint->prismatic.driveForce != 0;
+		case ttJoint_distance:
+			return joint->distance.compliance > 0;
+		case ttJoint_path:
+			return joint->path.enableMotor;
+		default:
+			return false;
+	}
+}
+
+static int ttFindGroup( ttWorld* world, int awake )
+{
+	int root = awake;
+	while ( ttGuardBody( world, root )->jointGroup != root )
+	{
+		root = ttGuardBody( world, root )->jointGroup;
+	}
+	// Path halving keeps the trees flat.
+	while ( awake != root )
+	{
+		ttBody* body = ttGuardBody( world, awake );
+		int next = body->jointGroup;
+		body->jointGroup = root;
+		awake = next;
+	}
+	return root;
+}
+
+// One group's sums, kept by the awake index of its root.
+typedef struct ttGuardTerms
+{
+	ttReal before; ///< kinetic energy before the projections
+	/// Kinetic energy with a share beta of the projections' velocity: kept + linear beta +
+	/// quadratic beta^2 (kept: without any of it, at the rotations now).
+	ttReal kept, linear, quadratic;
+	/// Energy that no share of the velocity changes: the potential energy of the projections'
+	/// displacement, less the prediction's loss they may give back.
+	ttReal potential;
+	ttReal mass;
+	ttVec3 momentum;
+	ttReal credit; ///< energy the projections took from the group's bodies lately
+	bool jointed;  ///< the group has a joint
+	bool source;   ///< a joint with an energy source or to a kinematic body: left alone
+	bool anchored; ///< a joint to a static body: momentum goes to the world
+} ttGuardTerms;
+
+static ttReal ttKineticEnergy( const ttBody* body, ttVec3 v, ttVec3 w, ttQuat q )
+{
+	ttReal energy = (ttReal)0.5 * body->mass * ttDot( v, v );
+	if ( body->fixedRotation == false )
+	{
+		ttVec3 local = ttInvRotate( q, w );
+		energy += (ttReal)0.5 * ttDot( local, ttMulComponents( body->inertia, local ) );
+	}
+	return energy;
+}
+
+// Adds one body's terms to its group: its kinetic energy before the projections (the velocity now
+// less what they gave it, at the rotation it had then), the terms of KE(v0 + beta dv) now, the
+// potential energy of the projections' displacement, and its momentum.
+static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, ttGuardTerms* terms )
+{
+	ttVec3 dv = body->jointVelocity, dw = body->jointAngularVelocity;
+	ttVec3 v0 = ttSub( body->v, dv ), w0 = ttSub( body->w, dw );
+	terms->before += ttKineticEnergy( body, v0, w0, body->jointStartQ );
+	ttReal kept = ttKineticEnergy( body, v0, w0, body->q );
+	ttReal all = ttKineticEnergy( body, body->v, body->w, body->q );
+	ttReal opposite = ttKineticEnergy( body, ttSub( v0, dv ), ttSub( w0, dw ), body->q );
+	// KE(beta) = kept + linear beta + quadratic beta^2 through beta = -1, 0, 1.
+	terms->kept += kept;
+	terms->linear += (ttReal)0.5 * ( all - opposite );
+	terms->quadratic += (ttReal)0.5 * ( all + opposite ) - kept;
+	terms->potential -= body->mass * body->gravityScale * ttDot( world->gravity, ttScale( h, dv ) );
+	// The prediction x + h (v + g h) loses 1/2 m g^2 h^2 against the energy the substep started
+	// with, which a projection may give back: a pendulum released from rest has its fall's radial
+	// part lifted back up, 1/2 m g^2 h^2 cos^2 of its angle more than the kinetic energy before
+	// the projection. The reference is the energy at the substep's start.
+	ttReal g = body->gravityScale * ttLength( world->gravity ) * h;
+	terms->potential -= (ttReal)0.5 * body->mass * g * g;
+	terms->mass += body->mass;
+	terms->momentum = ttMulAdd( terms->momentum, body->mass, body->v );
+	terms->credit += TT_GUARD_MEMORY * body->jointEnergyCredit;
+}
+
+// The largest share beta in [0, 1] of the projections' velocity for which the group's energy does
+// not rise: kept + linear beta + quadratic beta^2 + potential <= before; where none does, the share
+// of least energy.
+static ttReal ttGuardShare( const ttGuardTerms* t )
+{
+	ttReal c = t->kept + t->potential - t->before - t->credit;
+	if ( t->quadratic <= 0 )
+	{
+		return c + t->linear <= 0 ? 1 : 0;
+	}
+	ttReal discriminant = t->linear * t->linear - 4 * t->quadratic * c;
+	ttReal beta = discriminant >= 0 ? ( -t->linear + ttSqrt( discriminant ) ) / ( 2 * t->quadratic )
+	                                : -t->linear / ( 2 * t->quadratic );
+	return ttClampReal( beta, 0, 1 );
+}
+
+void ttJointEnergyGuard_Apply( ttStepContext* ctx )
+{
+	ttWorld* world = ctx->world;
+	if ( ctx->jointCount == 0 || ctx->bodyCount == 0 )
+	{
+		return;
+	}
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttGuardBody( world, i )->jointGroup = i;
+	}
+	// Groups: dynamic bodies joined by awake joints.
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		const ttJoint* joint = ttWorld_Joint( world, world->awakeJoints[j] );
+		const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+		const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+		if ( bodyA->type == ttBody_dynamic && bodyB->type == ttBody_dynamic && bodyA->awakeIndex >= 0 &&
+		     bodyB->awakeIndex >= 0 )
+		{
+			int rootA = ttFindGroup( world, bodyA->awakeIndex ), rootB = ttFindGroup( world, bodyB->awakeIndex );
+			ttGuardBody( world, rootB )->jointGroup = rootA;
+		}
+	}
+	ttGuardTerms stackTerms[64];
+	ttGuardTerms* terms = stackTerms;
+	if ( ctx->bodyCount > 64 )
+	{
+		terms = ttAlloc( sizeof( ttGuardTerms ) * (size_t)ctx->bodyCount );
+		if ( terms == NULL )
+		{
+			return; // out of memory: the step goes on unguarded
+		}
+	}
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		terms[i] = ( ttGuardTerms ){ 0 };
+	}
+	// What each group's joints say: a group without joints is not the joints' business, one with
+	// an energy source or a kinematic body is left alone, one on a static body trades momentum
+	// with the world.
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		const ttJoint* joint = ttWorld_Joint( world, world->awakeJoints[j] );
+		const ttBody* bodyA = ttWorld_Body( world, joint->bodyA );
+		const ttBody* bodyB = ttWorld_Body( world, joint->bodyB );
+		const ttBody* member = bodyB->type == ttBody_dynamic ? bodyB : bodyA;
+		const ttBody* other = member == bodyB ? bodyA : bodyB;
+		if ( member->type != ttBody_dynamic || member->awakeIndex < 0 )
+		{
+			continue;
+		}
+		ttGuardTerms* group = terms + ttFindGroup( world, member->awakeIndex );
+		group->jointed = true;
+		group->source = group->source || ttJoint_IsEnergySource( joint ) || bodyA->type == ttBody_kinematic ||
+		                bodyB->type == ttBody_kinematic;
+		group->anchored = group->anchored || other->type != ttBody_dynamic;
+	}
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		const ttBody* body = ttGuardBody( world, i );
+		if ( body->type == ttBody_dynamic && ttHasStart( body ) )
+		{
+			ttAddBodyTerms( world, body, ctx->h, terms + ttFindGroup( world, i ) );
+		}
+	}
+	for ( int i = 0; i < ctx->bodyCount; ++i )
+	{
+		ttBody* body = ttGuardBody( world, i );
+		const ttGuardTerms* group = terms + ttFindGroup( world, i );
+		if ( body->type != ttBody_dynamic || ttHasStart( body ) == false )
+		{
+			continue;
+		}
+		ttReal rise = group->kept + group->linear + group->quadratic + group->potential - group->before;
+		// The account: a projection that jitters (a body resting on a limit, turned back about its
+		// centre by the limit and pulled back onto its anchor by the attachment) gives energy in
+		// one substep and takes it in the next, and rounding does both. What the projections took
+		// lately may come back; what they gave within the tolerance is owed, so that a slow creep
+		// under it is paid back once it has added up. Old entries fade by TT_GUARD_MEMORY each
+		// substep. A body's share of its group's change goes by its mass.
+		ttReal share = group->mass > 0 ? body->mass / group->mass : 0;
+		ttReal tolerance = TT_GUARD_RELATIVE * group->before + TT_GUARD_ABSOLUTE * group->mass;
+		if ( group->jointed == false || group->source )
+		{
+			body->jointEnergyCredit = 0;
+			continue;
+		}
+		if ( rise <= group->credit + tolerance )
+		{
+			body->jointEnergyCredit = TT_GUARD_MEMORY * body->jointEnergyCredit - share * rise;
+			continue;
+		}
+		body->jointEnergyCredit = 0;
+		// First the projections' own velocity, as far as needed: it is where an error left from the
+		// last substep turns into motion, and taking it out keeps the momentum (the corrections
+		// are internal impulses). A car whose wheel started 4 mm off its rail keeps its speed.
+		ttReal beta = ttGuardShare( group );
+		body->v = ttMulAdd( body->v, beta - 1, body->jointVelocity );
+		body->w = ttMulAdd( body->w, beta - 1, body->jointAngularVelocity );
+		// Where even none of it brings the energy back (the displacement itself lifted the group,
+		// or the turn carried spinning inertia round), scale the group's motion relative to its
+		// centre of mass (all of it when the group hangs on a static body). Scaled alike, the
+		// velocities still agree with the joints.
+		ttReal now = group->kept + beta * ( group->linear + beta * group->quadratic );
+		ttReal allowed = group->before + group->credit - group->potential;
+		if ( now <= allowed + tolerance )
+		{
+			continue;
+		}
+		ttVec3 mean = group->anchored || group->mass <= 0 ? TT_VEC3_ZERO : ttScale( 1 / group->mass, group->momentum );
+		ttReal meanEnergy = (ttReal)0.5 * group->mass * ttDot( mean, mean );
+		ttReal relative = now - meanEnergy;
+		ttReal scale =
+		    relative > 0 && allowed > meanEnergy ? ttSqrt( ttMinReal( ( allowed - meanEnergy ) / relative, 1 ) ) : 0;
+		body->v = ttMulAdd( mean, scale, ttSub( body->v, mean ) );
+		body->w = ttScale( scale, body->w );
+	}
+	if ( terms != stackTerms )
+	{
+		ttFree( terms );
+	}
+}
