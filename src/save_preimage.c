@@ -127,3 +127,25 @@ bool ttSavePreimage_Reproduces( ttQuat q, ttVec3 center, ttVec3 v, ttVec3 w, ttQ
 	return ttSameBits( &loadedQ, &q, sizeof( q ) ) && ttSameBits( &loadedCenter, &center, sizeof( center ) ) &&
 	       ttSameBits( &loadedV, &v, sizeof( v ) );
 }
+
+ttReal ttSavePreimage_Reciprocal( ttReal inverse )
+{
+	if ( inverse == 0 )
+	{
+		return 0;
+	}
+	ttReal start = 1 / inverse;
+	for ( int radius = 0; radius <= TT_COMPONENT_SEARCH_RADIUS; ++radius )
+	{
+		for ( int sign = 1; sign >= -1; sign -= 2 )
+		{
+			ttReal value = ttStepUlps( start, sign * radius );
+			ttReal back = 1 / value;
+			if ( ttSameBits( &back, &inverse, sizeof( back ) ) )
+			{
+				return value;
+			}
+		}
+	}
+	return start;
+}

@@ -30,3 +30,8 @@ ttVec3 ttSavePreimage_OriginVelocity( ttVec3 v, ttVec3 w, ttVec3 center, ttVec3 
 /// the solver's frame beside them ("solverFrame").
 bool ttSavePreimage_Reproduces( ttQuat q, ttVec3 center, ttVec3 v, ttVec3 w, ttQuat principalRotation,
                                 ttVec3 localCenter, ttQuat rotation, ttVec3 origin, ttVec3 originVelocity );
+
+/// A value whose reciprocal, as the library takes it (1 / value), is `inverse` exactly (a
+/// particle's mass from its inverse mass); 0 for 0. Within eight ulp of 1 / inverse, which does
+/// not always invert back; where none is found, that.
+ttReal ttSavePreimage_Reciprocal( ttReal inverse );

@@ -5,54 +5,20 @@
 // tires) are not remembered by the world; their particles and constraints are written one by one.
 #include "core.h"
 #include "particle.h"
+#include "save_preimage.h"
 #include "world_save.h"
-
-#include <math.h>
-#include <string.h>
 
 static const char* const ttSaveConstraintTypeNames[] = {
     [ttParticleConstraint_distance] = "distance",     [ttParticleConstraint_bending] = "bending",
     [ttParticleConstraint_volume] = "volume",         [ttParticleConstraint_area] = "area",
     [ttParticleConstraint_shapeMatch] = "shapeMatch", [ttParticleConstraint_attachment] = "attachment" };
 
-// A mass whose inverse, as the library takes it (1 / mass), is invMass exactly: searched within
-// a few ulp of 1 / invMass, which does not always invert back.
-static ttReal ttMassForInverse( ttReal invMass )
-{
-	if ( invMass == 0 )
-	{
-		return 0;
-	}
-	ttReal start = 1 / invMass;
-	for ( int radius = 0; radius <= 8; ++radius )
-	{
-		for ( int sign = 1; sign >= -1; sign -= 2 )
-		{
-			ttReal mass = start;
-			for ( int k = 0; k < radius; ++k )
-			{
-#if defined( TT_USE_FLOAT )
-				mass = nextafterf( mass, sign > 0 ? INFINITY : -INFINITY );
-#else
-				mass = nextafter( mass, sign > 0 ? INFINITY : -INFINITY );
-#endif
-			}
-			ttReal inverse = 1 / mass;
-			if ( memcmp( &inverse, &invMass, sizeof( inverse ) ) == 0 )
-			{
-				return mass;
-			}
-		}
-	}
-	return start;
-}
-
 static void ttSaveParticle( FILE* file, const ttParticle* p, bool first )
 {
 	fprintf( file, "%s\n    { \"position\": ", first ? "" : "," );
 	ttWriteVec3( file, p->x );
 	ttKeyVec3( file, "velocity", p->v );
-	ttKeyReal( file, "mass", ttMassForInverse( p->invMass ) );
+	ttKeyReal( file, "mass", ttSavePreimage_Reciprocal( p->invMass ) );
 	ttKeyReal( file, "radius", p->radius );
 	ttKeyReal( file, "staticFriction", p->staticFriction );
 	ttKeyReal( file, "dynamicFriction", p->dynamicFriction );
