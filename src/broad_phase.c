@@ -793,12 +793,11 @@ static int ttCompareInts( const void* a, const void* b )
 	return ( x > y ) - ( x < y );
 }
 
-// All workers' moves in worker 0's buffer, in shape order (each range's are ascending, so one
-// worker's are already in order).
+// All workers' moves in worker 0's buffer, in shape order. Each range's are ascending, but a
+// worker may run its ranges in any order (a user's scheduler does), so the order is checked.
 static ttSweepMoves* ttMergeSweepMoves( ttBroadPhase* bp )
 {
 	ttSweepMoves* all = bp->sweepMoves;
-	bool merged = false;
 	for ( int w = 1; w < TT_MAX_WORKERS; ++w )
 	{
 		ttSweepMoves* moves = bp->sweepMoves + w;
@@ -818,11 +817,14 @@ static ttSweepMoves* ttMergeSweepMoves( ttBroadPhase* bp )
 		}
 		moves->count = 0;
 		moves->failed = false;
-		merged = true;
 	}
-	if ( merged )
+	for ( int k = 1; k < all->count; ++k )
 	{
-		qsort( all->shapes, (size_t)all->count, sizeof( int ), ttCompareInts );
+		if ( all->shapes[k - 1] > all->shapes[k] )
+		{
+			qsort( all->shapes, (size_t)all->count, sizeof( int ), ttCompareInts );
+			break;
+		}
 	}
 	return all;
 }

@@ -167,6 +167,8 @@ static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 // Manifolds per range of the loops that run on the world's workers (task.h): preparing one costs
 // about a microsecond per point.
 #define TT_MANIFOLDS_PER_RANGE 64
+// Bodies per range of the inertia refresh: a 3x3 product each, as cheap as step.c's body loops.
+#define TT_BODIES_PER_RANGE 64
 
 typedef struct ttSoftPrepareLoop
 {
@@ -678,7 +680,7 @@ static void ttRefreshBodyInertiaRange( int start, int end, int worker, void* con
 static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 {
 	ttWorld* world = ctx->world;
-	ttParallelFor( &world->tasks, ctx->bodyCount, TT_MANIFOLDS_PER_RANGE, ttRefreshBodyInertiaRange, world );
+	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttRefreshBodyInertiaRange, world );
 	ttSoftContacts_UpdateMasses( world );
 }
 

@@ -264,16 +264,13 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx )
 			ttGuardBody( world, rootB )->jointGroup = rootA;
 		}
 	}
-	ttGuardTerms stackTerms[64];
-	ttGuardTerms* terms = stackTerms;
-	if ( ctx->bodyCount > 64 )
+	// Kept in the world between substeps: no allocation in the step once it has grown.
+	if ( ttReserve( (void**)&world->jointGuardTerms, &world->jointGuardTermsCapacity, ctx->bodyCount,
+	                sizeof( ttGuardTerms ) ) == false )
 	{
-		terms = ttAlloc( sizeof( ttGuardTerms ) * (size_t)ctx->bodyCount );
-		if ( terms == NULL )
-		{
-			return; // out of memory: the step goes on unguarded
-		}
+		return; // out of memory: the step goes on unguarded
 	}
+	ttGuardTerms* terms = world->jointGuardTerms;
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		terms[i] = ( ttGuardTerms ){ 0 };
@@ -357,9 +354,5 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx )
 		    relative > 0 && allowed > meanEnergy ? ttSqrt( ttMinReal( ( allowed - meanEnergy ) / relative, 1 ) ) : 0;
 		body->v = ttMulAdd( mean, scale, ttSub( body->v, mean ) );
 		body->w = ttScale( scale, body->w );
-	}
-	if ( terms != stackTerms )
-	{
-		ttFree( terms );
 	}
 }

@@ -232,6 +232,32 @@ static void ttPm_Limit( ttPmPair* pair, ttPmRows* block, ttPmRow row, ttReal com
 // difference.
 static void ttPm_SolveSoftSphericalLimits( ttPmPair* pair, ttReal h );
 
+// How far the swing passed its cone (0 when inside, or when the x axes are too near parallel to
+// say about which axis), and the axis to turn B back about.
+static ttReal ttPm_SwingExcess( const ttSphericalJointDef* def, const ttVec3 a[3], const ttVec3 b[3], ttVec3* axis )
+{
+	ttReal length;
+	*axis = ttGetLengthAndNormalize( &length, ttCross( a[0], b[0] ) );
+	ttReal swing = ttAtan2( length, ttDot( a[0], b[0] ) );
+	return swing > def->maxSwingAngle && length > (ttReal)1e-9 ? swing - def->maxSwingAngle : 0;
+}
+
+// How far the twist passed its limits (signed; 0 when inside, or when the x axes point apart),
+// and the bisector to turn B back about.
+static ttReal ttPm_TwistExcess( const ttSphericalJointDef* def, const ttVec3 a[3], const ttVec3 b[3], ttVec3* axis )
+{
+	ttReal length;
+	ttVec3 n = ttGetLengthAndNormalize( &length, ttAdd( a[0], b[0] ) );
+	*axis = n;
+	if ( length <= (ttReal)1e-6 )
+	{
+		return 0;
+	}
+	ttVec3 n1 = ttNormalize( ttMulAdd( a[1], -ttDot( n, a[1] ), n ) );
+	ttVec3 n2 = ttNormalize( ttMulAdd( b[1], -ttDot( n, b[1] ), n ) );
+	return ttAngleLimitExcess( ttSignedAngle( n, n1, n2 ), def->lowerTwistAngle, def->upperTwistAngle );
+}
+
 bool ttPm_SolveSpherical( ttPmPair* pair, ttReal h, bool stopsOnly )
 {
 	ttJoint* joint = pair->joint;
@@ -242,31 +268,15 @@ bool ttPm_SolveSpherical( ttPmPair* pair, ttReal h, bool stopsOnly )
 	ttVec3 a[3], b[3];
 	ttPm_JointAxes( pair, a, b );
 	ttReal arm = ttPm_Arm( pair->bodyA, pair->bodyB );
-	if ( def->enableSwingLimit && def->swingCompliance == 0 )
+	ttVec3 axis;
+	ttReal excess;
+	if ( def->enableSwingLimit && def->swingCompliance == 0 && ( excess = ttPm_SwingExcess( def, a, b, &axis ) ) != 0 )
 	{
-		ttReal length;
-		ttVec3 n = ttGetLengthAndNormalize( &length, ttCross( a[0], b[0] ) );
-		ttReal swing = ttAtan2( length, ttDot( a[0], b[0] ) );
-		if ( swing > def->maxSwingAngle && length > (ttReal)1e-9 )
-		{
-			ttPm_Push( &block, ttPm_TurnRow( pair, n, swing - def->maxSwingAngle, arm ) );
-		}
+		ttPm_Push( &block, ttPm_TurnRow( pair, axis, excess, arm ) );
 	}
-	if ( def->enableTwistLimit && def->twistCompliance == 0 )
+	if ( def->enableTwistLimit && def->twistCompliance == 0 && ( excess = ttPm_TwistExcess( def, a, b, &axis ) ) != 0 )
 	{
-		ttReal length;
-		ttVec3 n = ttGetLengthAndNormalize( &length, ttAdd( a[0], b[0] ) );
-		if ( length > (ttReal)1e-6 )
-		{
-			ttVec3 n1 = ttNormalize( ttMulAdd( a[1], -ttDot( n, a[1] ), n ) );
-			ttVec3 n2 = ttNormalize( ttMulAdd( b[1], -ttDot( n, b[1] ), n ) );
-			ttReal excess =
-			    ttAngleLimitExcess( ttSignedAngle( n, n1, n2 ), def->lowerTwistAngle, def->upperTwistAngle );
-			if ( excess != 0 )
-			{
-				ttPm_Push( &block, ttPm_TurnRow( pair, n, excess, arm ) );
-			}
-		}
+		ttPm_Push( &block, ttPm_TurnRow( pair, axis, excess, arm ) );
 	}
 	if ( stopsOnly && block.count == anchorRows )
 	{
@@ -287,35 +297,25 @@ static void ttPm_SolveSoftSphericalLimits( ttPmPair* pair, ttReal h )
 	const ttSphericalJointDef* def = &joint->spherical;
 	ttReal arm = ttPm_Arm( pair->bodyA, pair->bodyB );
 	ttPmRows none = { .count = 0 };
-	ttVec3 a[3], b[3];
+	ttVec3 a[3], b[3], axis;
+	ttReal excess;
 	if ( def->enableSwingLimit && def->swingCompliance > 0 )
 	{
 		ttPm_JointAxes( pair, a, b );
-		ttReal length;
-		ttVec3 n = ttGetLengthAndNormalize( &length, ttCross( a[0], b[0] ) );
-		ttReal swing = ttAtan2( length, ttDot( a[0], b[0] ) );
-		if ( swing > def->maxSwingAngle && length > (ttReal)1e-9 )
+		if ( ( excess = ttPm_SwingExcess( def, a, b, &axis ) ) != 0 )
 		{
-			ttPm_Limit( pair, &none, ttPm_TurnRow( pair, n, swing - def->maxSwingAngle, arm ),
-			            def->swingCompliance * arm * arm, joint->lambda + ttJointPart_limit, h );
+			ttPm_Limit( pair, &none, ttPm_TurnRow( pair, axis, excess, arm ), def->swingCompliance * arm * arm,
+			            joint->lambda + ttJointPart_limit, h );
 		}
 	}
 	if ( def->enableTwistLimit && def->twistCompliance > 0 )
 	{
+		// Measured after the swing limit moved B.
 		ttPm_JointAxes( pair, a, b );
-		ttReal length;
-		ttVec3 n = ttGetLengthAndNormalize( &length, ttAdd( a[0], b[0] ) );
-		if ( length > (ttReal)1e-6 )
+		if ( ( excess = ttPm_TwistExcess( def, a, b, &axis ) ) != 0 )
 		{
-			ttVec3 n1 = ttNormalize( ttMulAdd( a[1], -ttDot( n, a[1] ), n ) );
-			ttVec3 n2 = ttNormalize( ttMulAdd( b[1], -ttDot( n, b[1] ), n ) );
-			ttReal excess =
-			    ttAngleLimitExcess( ttSignedAngle( n, n1, n2 ), def->lowerTwistAngle, def->upperTwistAngle );
-			if ( excess != 0 )
-			{
-				ttPm_Limit( pair, &none, ttPm_TurnRow( pair, n, excess, arm ), def->twistCompliance * arm * arm,
-				            joint->lambda + ttJointPart_twist, h );
-			}
+			ttPm_Limit( pair, &none, ttPm_TurnRow( pair, axis, excess, arm ), def->twistCompliance * arm * arm,
+			            joint->lambda + ttJointPart_twist, h );
 		}
 	}
 }

@@ -318,6 +318,7 @@ void ttDestroyWorld( ttWorldId worldId )
 	ttFree( world->manifolds );
 	ttFree( world->previousManifolds );
 	ttFree( world->pairCollisions );
+	ttFree( world->jointGuardTerms );
 	ttFree( world->touching );
 	ttFree( world->previousTouching );
 	ttFree( world->beginEvents );
