@@ -67,7 +67,7 @@ static bool ttLoader_RestConstraint( ttSceneLoader* loader, const cJSON* item, i
 		switch ( type )
 		{
 			case ttParticleConstraint_distance:
-				*id = ttCreateParticleDistance( world, ids[0], ids[1], hasRest && rest >= 0 ? rest : -1, compliance );
+				*id = ttCreateParticleDistance( world, ids[0], ids[1], -1, compliance ); // rest set below
 				break;
 			case ttParticleConstraint_bending:
 				*id = ttCreateParticleBending( world, ids, compliance );
@@ -79,7 +79,9 @@ static bool ttLoader_RestConstraint( ttSceneLoader* loader, const cJSON* item, i
 				*id = ttCreateParticleArea( world, ids, compliance );
 				break;
 		}
-		ok = TT_IS_NON_NULL( *id ) || ttLoader_LibraryError( loader, NULL, "ttCreateParticle constraint" );
+		static const char* const calls[] = { "ttCreateParticleDistance", "ttCreateParticleBending",
+		                                     "ttCreateParticleVolume", "ttCreateParticleArea" };
+		ok = TT_IS_NON_NULL( *id ) || ttLoader_LibraryError( loader, NULL, calls[type] );
 	}
 	if ( ok && hasRest && ttParticleConstraint_SetRest( *id, rest ) != ttResult_ok )
 	{
