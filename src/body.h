@@ -63,12 +63,14 @@ typedef struct ttBody
 	// summed, and how many joints contributed.
 	ttVec3 jacobiDelta, jacobiRotation;
 	int jacobiCount;
-	// The XPBD joints' energy guard (joint_energy_guard.c): the rotation before the substep's
-	// first projection (all zero until then), the pose before the projection that is running,
-	// and the velocity and angular velocity the projections have given the body so far.
+	// The joints' energy guard (joint_energy_guard.c): the rotation before the substep's first
+	// projection or impulse (all zero until then), the pose before the projection that is
+	// running, the velocity and angular velocity the joints have given the body so far, and the
+	// part of that velocity whose displacement the positions took (all of it for a position-level
+	// family; the biased pass's for sequential impulses, whose relax pass moves nothing).
 	ttQuat jointStartQ, jointSolveQ;
 	ttVec3 jointSolveDelta;
-	ttVec3 jointVelocity, jointAngularVelocity;
+	ttVec3 jointVelocity, jointAngularVelocity, jointMoveVelocity;
 	ttReal jointEnergyCredit; ///< energy the projections took from it lately, J (halved every substep)
 	int jointGroup;           ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;

@@ -1,9 +1,24 @@
 // SPDX-License-Identifier: MIT
-// The XPBD joints' energy guard (joint_energy_guard.c): what the joints' projections moved each
-// body by in a substep, and the velocity that motion may keep.
+// The joints' energy guard (joint_energy_guard.c), for every joint family: what the joints'
+// projections or impulses gave each body in a substep, and the velocity it may keep.
 #pragma once
 
 #include "step.h"
+
+/// What a family's energy error may be without the guard stepping in.
+typedef struct ttJointGuardPolicy
+{
+	/// The share of a body's energy account (what the joints took, less what they gave within the
+	/// tolerance) kept from one substep to the next: XPBD's fades over about 10 substeps (0.9); a
+	/// family whose energy oscillates within a bound without a trend keeps all of it (1), so that
+	/// a swing may come back to the energy it had and the net rise stays below one tolerance.
+	ttReal memory;
+	/// A rise below this share of the group's kinetic energy is the family's own error (at least
+	/// the guard's rounding floor, joint_energy_guard.c).
+	ttReal relative;
+	/// Measure the energy symplectic Euler keeps, E + h/2 m g . v, instead of E.
+	bool symplectic;
+} ttJointGuardPolicy;
 
 /// Start of a substep: nothing projected yet.
 void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx );
@@ -11,7 +26,13 @@ void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx );
 /// the velocity it gave each awake body.
 void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx );
 void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
-/// After the velocities are derived: in each group of bodies joined by joints without an energy
+/// A velocity-level family (sequential impulses): before the pass whose velocities move the
+/// positions; after the positions moved and the velocities were derived, before the relax pass;
+/// after it. Between them the joints' sum holds the velocity the impulses gave each awake body.
+void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
+void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );
+void ttJointEnergyGuard_AfterRelax( ttStepContext* ctx );
+/// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by joints without an energy
 /// source whose kinetic plus potential energy the projections raised, scale the group's motion
 /// (relative to its centre of mass unless it hangs on a static body) back to the energy it had.
-void ttJointEnergyGuard_Apply( ttStepContext* ctx );
+void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* policy );

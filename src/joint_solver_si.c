@@ -5,7 +5,9 @@
 //   before the positions move: rows at the substep's poses (joint_si_rows.c), warm start with
 //     last substep's impulses, then `iterations` sweeps with the position error fed back;
 //   after the velocities are derived: `iterations` relax sweeps without the feedback of rigid
-//     rows (so the push-out does not stay in the velocities), joint damping, readouts.
+//     rows (so the push-out does not stay in the velocities), the joints' energy guard
+//     (joint_energy_guard.c: what the sweeps leave unsolved must not become energy), joint
+//     damping, readouts.
 // The rows of a block solve (K + G) dP = -(J v + b + G P) for the change dP of their accumulated
 // impulses P (the constraint force mixing form of the Jakab paper, (K + c/h) h lambda =
 // -(J v + b)), then clamp each P to its row's bounds; b is the position error C fed back and G the
@@ -26,6 +28,7 @@
 #include "constraint.h"
 #include "core.h"
 #include "joint.h"
+#include "joint_energy_guard.h"
 #include "joint_si.h"
 #include "joint_si_tree.h"
 #include "joint_solver.h"
@@ -615,6 +618,7 @@ static void ttSiJoints_Prepare( ttStepContext* ctx )
 // Before the velocities are integrated: the prismatic force drive acts like an external force.
 static void ttSiJoints_BeginSubstep( ttStepContext* ctx )
 {
+	ttJointEnergyGuard_BeginSubstep( ctx );
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
@@ -629,6 +633,7 @@ static void ttSiJoints_BeginSubstep( ttStepContext* ctx )
 static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 {
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	ttJointEnergyGuard_BeforeImpulses( ctx ); // the warm start is the joints' too
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttPrepareJoint( ctx->world, scratch->joints + j, ctx->h );
@@ -647,6 +652,7 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 {
 	ttSiScratch* scratch = ttSiScratchOf( ctx );
+	ttJointEnergyGuard_BeforeRelax( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttRebuildJoint( ctx->world, scratch->joints + j, ctx->h );
@@ -663,6 +669,12 @@ static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 			ttSolveJoint( scratch->joints + j, false );
 		}
 	}
+	ttJointEnergyGuard_AfterRelax( ctx );
+	// A ledger: a pendulum's soft constraints give back within a swing what they took (with a
+	// fading account the 10 degree pendulum of test_si_joints lost 0.9 % of its energy in 10
+	// periods, against 0.07 % without the guard).
+	static const ttJointGuardPolicy guard = { 1, 0, true };
+	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttSiJoint* sj = scratch->joints + j;

@@ -127,7 +127,9 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 // The energy guard, damping, then the force and torque readouts from the substep's multipliers.
 static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 {
-	ttJointEnergyGuard_Apply( ctx );
+	// The account fades: a projection that jitters on a limit gives and takes within a few substeps.
+	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false };
+	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );

@@ -58,7 +58,7 @@ typedef struct ttWorld
 	int previousManifoldCount, previousManifoldCapacity;
 	struct ttPairCollision* pairCollisions; ///< narrow-phase scratch, one per pair (contact.c)
 	int pairCollisionCapacity;
-	/// The XPBD joints' energy guard's per-group sums, one per awake body (joint_energy_guard.c).
+	/// The joints' energy guard's per-group sums, one per awake body (joint_energy_guard.c).
 	struct ttGuardTerms* jointGuardTerms;
 	int jointGuardTermsCapacity;
 	struct ttSoftManifold* softManifolds; ///< soft-step scratch (contact_solver_soft.c)

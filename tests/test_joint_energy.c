@@ -199,11 +199,27 @@ static ttJointId CreateRandomJoint( ttWorldId world, int type, ttBodyId a, ttBod
 	}
 }
 
+// A joint solver family (the soak's --joint-solver and --tree).
+typedef struct Family
+{
+	const char* name;
+	ttJointSolverType solver;
+	bool tree;
+} Family;
+
+static ttWorldDef FamilyWorldDef( const Family* family )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	def.jointSolver = family->solver;
+	def.jointTreeSolve = family->tree;
+	return def;
+}
+
 // Part 2: one random scene; returns the largest rise of E over the bound's scale (pass < 1).
-static double RandomScene( uint64_t seed, int type, double* riseOut, double* kineticOut )
+static double RandomScene( const Family* family, uint64_t seed, int type, double* riseOut, double* kineticOut )
 {
 	SeedRandom( seed );
-	ttWorldDef worldDef = ttDefaultWorldDef();
+	ttWorldDef worldDef = FamilyWorldDef( family );
 	ttWorldId world = ttCreateWorld( &worldDef );
 	AddGround( world );
 	bool toWorld = Random01() < 0.5;
@@ -237,10 +253,10 @@ static double RandomScene( uint64_t seed, int type, double* riseOut, double* kin
 }
 
 // Part 3: one random chain; returns the largest rise of E over the bound's scale (pass < 1).
-static double RandomChain( uint64_t seed, int type, double* riseOut, double* kineticOut )
+static double RandomChain( const Family* family, uint64_t seed, int type, double* riseOut, double* kineticOut )
 {
 	SeedRandom( seed );
-	ttWorldDef worldDef = ttDefaultWorldDef();
+	ttWorldDef worldDef = FamilyWorldDef( family );
 	ttWorldId world = ttCreateWorld( &worldDef );
 	int count = Random01() < 0.5 ? 2 : 3;
 	ttBodyId bodies[3];
@@ -276,6 +292,39 @@ static double RandomChain( uint64_t seed, int type, double* riseOut, double* kin
 	return rise / ( 0.01 * kinetic + 1e-3 );
 }
 
+typedef double ( *RandomCase )( const Family* family, uint64_t seed, int type, double* riseOut, double* kineticOut );
+
+// Parts 2 and 3 for one family: `scenes` cases of each joint type; each must stay within the bound.
+static void CheckRandomCases( const Family* family, RandomCase run, const char* what, uint64_t firstSeed, int scenes )
+{
+	static const char* names[] = { "fixed", "hinge", "spherical", "prismatic", "distance", "generic" };
+	static const ttJointType types[] = { ttJoint_fixed,     ttJoint_hinge,    ttJoint_spherical,
+	                                     ttJoint_prismatic, ttJoint_distance, ttJoint_generic };
+	for ( int t = 0; t < 6; ++t )
+	{
+		double worst = 0, worstRise = 0, worstKinetic = 0;
+		int worstSeed = 0, over = 0;
+		for ( int k = 0; k < scenes; ++k )
+		{
+			uint64_t seed = firstSeed + (uint64_t)( 1000 * t + k );
+			double rise, kinetic;
+			double ratio = run( family, seed, types[t], &rise, &kinetic );
+			over += ratio >= 1;
+			if ( ratio > worst )
+			{
+				worst = ratio;
+				worstRise = rise;
+				worstKinetic = kinetic;
+				worstSeed = (int)seed;
+			}
+		}
+		printf( "%-9s %-9s: %d random %s, %d above the bound, worst rise %.3g J at largest kinetic energy %.3g J "
+		        "(seed %d)\n",
+		        family->name, names[t], scenes, what, over, worstRise, worstKinetic, worstSeed );
+		ENSURE_BELOW( worst, 1 );
+	}
+}
+
 int main( void )
 {
 	for ( int type = 0; type < 2; ++type )
@@ -284,52 +333,19 @@ int main( void )
 		CheckLongSlider( type, 60 );
 	}
 
-	static const char* names[] = { "fixed", "hinge", "spherical", "prismatic", "distance", "generic" };
-	static const ttJointType types[] = { ttJoint_fixed,     ttJoint_hinge,    ttJoint_spherical,
-	                                     ttJoint_prismatic, ttJoint_distance, ttJoint_generic };
+	// Every family under the same bound: the XPBD joints, sequential impulses with and without
+	// the tree solve, and the point-mass joints.
+	static const Family families[] = {
+	    { "xpbd", ttJointSolver_xpbd, false },
+	    { "si", ttJointSolver_si, false },
+	    { "si+tree", ttJointSolver_si, true },
+	    { "pointmass", ttJointSolver_pointmass, false },
+	};
 	const int scenes = 60;
-	for ( int t = 0; t < 6; ++t )
+	for ( int f = 0; f < (int)( sizeof( families ) / sizeof( families[0] ) ); ++f )
 	{
-		double worst = 0, worstRise = 0, worstKinetic = 0;
-		int worstSeed = 0;
-		for ( int k = 0; k < scenes; ++k )
-		{
-			uint64_t seed = (uint64_t)( 1000 * ( t + 1 ) + k );
-			double rise, kinetic;
-			double ratio = RandomScene( seed, types[t], &rise, &kinetic );
-			if ( ratio > worst )
-			{
-				worst = ratio;
-				worstRise = rise;
-				worstKinetic = kinetic;
-				worstSeed = (int)seed;
-			}
-		}
-		printf( "%-9s: %d random scenes, worst rise %.3g J at largest kinetic energy %.3g J (seed %d)\n", names[t],
-		        scenes, worstRise, worstKinetic, worstSeed );
-		ENSURE_BELOW( worst, 1 );
-	}
-
-	for ( int t = 0; t < 6; ++t )
-	{
-		double worst = 0, worstRise = 0, worstKinetic = 0;
-		int worstSeed = 0;
-		for ( int k = 0; k < scenes; ++k )
-		{
-			uint64_t seed = (uint64_t)( 7000 + 1000 * t + k );
-			double rise, kinetic;
-			double ratio = RandomChain( seed, types[t], &rise, &kinetic );
-			if ( ratio > worst )
-			{
-				worst = ratio;
-				worstRise = rise;
-				worstKinetic = kinetic;
-				worstSeed = (int)seed;
-			}
-		}
-		printf( "%-9s: %d random chains, worst rise %.3g J at largest kinetic energy %.3g J (seed %d)\n", names[t],
-		        scenes, worstRise, worstKinetic, worstSeed );
-		ENSURE_BELOW( worst, 1 );
+		CheckRandomCases( families + f, RandomScene, "scenes", 1000, scenes );
+		CheckRandomCases( families + f, RandomChain, "chains", 7000, scenes );
 	}
 	return TEST_RESULT();
 }
