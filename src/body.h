@@ -72,6 +72,9 @@ typedef struct ttBody
 	ttVec3 jointSolveDelta;
 	ttVec3 jointVelocity, jointAngularVelocity, jointMoveVelocity;
 	ttReal jointEnergyCredit; ///< energy the projections took from it lately, J (halved every substep)
+	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
+	/// velocity-level family keeps that share of its impulses for the next warm start.
+	ttReal jointGuardKept;
 	int jointGroup;           ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;
 

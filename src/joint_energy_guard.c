@@ -93,6 +93,7 @@ void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
 		body->jointVelocity = TT_VEC3_ZERO;
 		body->jointAngularVelocity = TT_VEC3_ZERO;
 		body->jointMoveVelocity = TT_VEC3_ZERO;
+		body->jointGuardKept = 1;
 	}
 }
 
@@ -395,6 +396,7 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		// under it is paid back once it has added up. Old entries fade by `memory` each
 		// substep. A body's share of its group's change goes by its mass.
 		ttReal share = group->mass > 0 ? body->mass / group->mass : 0;
+		body->jointGuardKept = 1;
 		ttReal tolerance = ttMaxReal( TT_GUARD_RELATIVE, policy->relative ) * group->before + TT_GUARD_ABSOLUTE * group->mass;
 		if ( group->jointed == false || group->source )
 		{
@@ -411,6 +413,7 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		// last substep turns into motion, and taking it out keeps the momentum (the corrections
 		// are internal impulses). A car whose wheel started 4 mm off its rail keeps its speed.
 		ttReal beta = ttGuardShare( group );
+		body->jointGuardKept = beta;
 		body->v = ttMulAdd( body->v, beta - 1, body->jointVelocity );
 		body->w = ttMulAdd( body->w, beta - 1, body->jointAngularVelocity );
 		// Where even none of it brings the energy back (the displacement itself lifted the group,
@@ -430,5 +433,6 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		    relative > 0 && allowed > meanEnergy ? ttSqrt( ttMinReal( ( allowed - meanEnergy ) / relative, 1 ) ) : 0;
 		body->v = ttMulAdd( mean, scale, ttSub( body->v, mean ) );
 		body->w = ttScale( scale, body->w );
+		body->jointGuardKept *= scale;
 	}
 }

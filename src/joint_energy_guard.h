@@ -35,4 +35,5 @@ void ttJointEnergyGuard_AfterRelax( ttStepContext* ctx );
 /// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by joints without an energy
 /// source whose kinetic plus potential energy the projections raised, scale the group's motion
 /// (relative to its centre of mass unless it hangs on a static body) back to the energy it had.
+/// Sets each awake dynamic body's jointGuardKept.
 void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* policy );

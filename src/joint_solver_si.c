@@ -451,6 +451,19 @@ static void ttSolveJoint( ttSiJoint* sj, bool useBias )
 static void ttFinishJoint( ttSiJoint* sj, ttReal h )
 {
 	ttJoint* joint = sj->joint;
+	// Where the energy guard took out a share of the joints' velocity, the impulses that made it
+	// keep the same share: warm started whole, the next substep put back what the guard took out,
+	// and a light body's error grew until the positions overflowed (seed 1, scene 227 with the
+	// tree solve).
+	const ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
+	ttReal kept = member->type == ttBody_dynamic && member->awakeIndex >= 0 ? member->jointGuardKept : 1;
+	if ( kept != 1 )
+	{
+		for ( int i = 0; i < sj->rows.count; ++i )
+		{
+			sj->impulse[i] *= kept;
+		}
+	}
 	ttVec3 linear = TT_VEC3_ZERO, angular = TT_VEC3_ZERO;
 	for ( int s = 0; s < TT_SI_ROW_SLOTS; ++s )
 	{
