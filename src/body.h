@@ -75,7 +75,7 @@ typedef struct ttBody
 	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
 	/// velocity-level family keeps that share of its impulses for the next warm start.
 	ttReal jointGuardKept;
-	int jointGroup;           ///< scratch: union-find parent among the awake bodies, by awake index
+	int jointGroup; ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;
 
 /// Asleep: a dynamic or kinematic body out of the awake list.

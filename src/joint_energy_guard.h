@@ -32,8 +32,8 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );
 void ttJointEnergyGuard_AfterRelax( ttStepContext* ctx );
-/// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by joints without an energy
-/// source whose kinetic plus potential energy the projections raised, scale the group's motion
+/// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by
+/// joints without an energy source whose kinetic plus potential energy the projections raised, scale the group's motion
 /// (relative to its centre of mass unless it hangs on a static body) back to the energy it had.
 /// Sets each awake dynamic body's jointGuardKept.
 void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* policy );

@@ -729,16 +729,16 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 	ttJointEnergyGuard_AfterProjection( ctx );
 }
 
-// The energy guard (joint_energy_guard.c), joint damping and the readouts, as the XPBD family: the
-// shared points' impulses are position
-// impulses like XPBD's multipliers, so impulse / h^2 is the force in N and N m.
+// The energy guard (joint_energy_guard.c), joint damping and the readouts, as the XPBD family:
+// the shared points' impulses are position impulses like XPBD's multipliers, so impulse / h^2 is
+// the force in N and N m.
 static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
 {
-	// A ledger of the energy symplectic Euler keeps, as sequential impulses. The chord step's own
-	// error of that energy is second order in h and must stay: 5.8e-6 of a bead's on a wire at
-	// 1/1200 s, 1.5e-6 at 1/2400 s (test_pointmass_path, which checks the order); the guard's
-	// floor of 1e-6 took the first to 3.6e-6. Above 1e-4 of the kinetic energy a rise is the
-	// joints'.
+	// A ledger of the energy symplectic Euler keeps, as for sequential impulses. The chord step's
+	// own error of that energy is second order in h and must stay: a bead's speed on a wire is off
+	// by 5.8e-6 m of height at 1/1200 s and 1.5e-6 m at 1/2400 s (test_pointmass_path checks the
+	// order); with the guard's floor (1e-6 of the kinetic energy) the guard stepped in at 1/1200 s
+	// and the order was lost (3.6e-6 m). A rise above 1e-4 of the kinetic energy is the joints'.
 	static const ttJointGuardPolicy guard = { 1, (ttReal)1e-4, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )

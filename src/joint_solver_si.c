@@ -683,9 +683,9 @@ static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 		}
 	}
 	ttJointEnergyGuard_AfterRelax( ctx );
-	// A ledger: a pendulum's soft constraints give back within a swing what they took (with a
-	// fading account the 10 degree pendulum of test_si_joints lost 0.9 % of its energy in 10
-	// periods, against 0.07 % without the guard).
+	// A ledger of the energy symplectic Euler keeps (joint_energy_guard.h): against E itself and
+	// with XPBD's fading account, the 10 degree pendulum of test_si_joints lost 5.8 % of its swing
+	// in 10 periods (0.46 % without a guard); with this policy the guard leaves it alone.
 	static const ttJointGuardPolicy guard = { 1, 0, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
