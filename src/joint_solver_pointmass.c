@@ -739,7 +739,8 @@ static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
 	// by 5.8e-6 m of height at 1/1200 s and 1.5e-6 m at 1/2400 s (test_pointmass_path checks the
 	// order); with the guard's floor (1e-6 of the kinetic energy) the guard stepped in at 1/1200 s
 	// and the order was lost (3.6e-6 m). A rise above 1e-4 of the kinetic energy is the joints'.
-	static const ttJointGuardPolicy guard = { 1, (ttReal)1e-4, true };
+	// In float the account fades, as for sequential impulses (joint_solver_si.c).
+	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, (ttReal)1e-4, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
