@@ -18,6 +18,9 @@ typedef struct ttJointGuardPolicy
 	ttReal relative;
 	/// Measure the energy symplectic Euler keeps, E + h/2 m g . v, instead of E.
 	bool symplectic;
+	/// Where the guard steps in, what it leaves above or below the account stays on it (XPBD's
+	/// starts afresh).
+	bool carryResidual;
 } ttJointGuardPolicy;
 
 /// Start of a substep: nothing projected yet.
@@ -29,9 +32,11 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 /// A velocity-level family (sequential impulses): before the pass whose velocities move the
 /// positions; after the positions moved and the velocities were derived, before the relax pass;
 /// after it. Between them the joints' sum holds the velocity the impulses gave each awake body.
+/// A family that changes the velocities before the positions move in another way (the point-mass
+/// family's Verlet of the axes) counts that change with BeforeImpulses and AfterImpulses around it.
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );
-void ttJointEnergyGuard_AfterRelax( ttStepContext* ctx );
+void ttJointEnergyGuard_AfterImpulses( ttStepContext* ctx );
 /// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by
 /// joints without an energy source whose kinetic plus potential energy the projections raised, scale the group's motion
 /// (relative to its centre of mass unless it hangs on a static body) back to the energy it had.

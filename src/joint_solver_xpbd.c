@@ -128,7 +128,7 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 {
 	// The account fades: a projection that jitters on a limit gives and takes within a few substeps.
-	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false };
+	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false, false };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
