@@ -334,11 +334,9 @@ int main( void )
 	}
 
 	// Every family under the same bound: the XPBD joints, sequential impulses with and without
-	// the tree solve, and the point-mass joints. In float only XPBD is held to it: the other
-	// families' guards (a ledger of the energy symplectic Euler keeps, joint_energy_guard.h) sum
-	// energies whose float rounding is 1e-3 of them, and left 1 SI chain of 360 (4.9 % above the
-	// start) and 17 point-mass cases of 720 (some running away to 1e7 J) above the bound; that
-	// is open (docs/hardening.md).
+	// the tree solve, and the point-mass joints. In float the point-mass family (last) is not held
+	// to it: 15 of its 720 cases broke it there, some running away to 1e33 J (as without its
+	// guard; open, docs/hardening.md).
 	static const Family families[] = {
 	    { "xpbd", ttJointSolver_xpbd, false },
 	    { "si", ttJointSolver_si, false },
@@ -346,7 +344,7 @@ int main( void )
 	    { "pointmass", ttJointSolver_pointmass, false },
 	};
 	const int scenes = 60;
-	const int familyCount = TT_REAL_IS_FLOAT ? 1 : (int)( sizeof( families ) / sizeof( families[0] ) );
+	const int familyCount = (int)( sizeof( families ) / sizeof( families[0] ) ) - ( TT_REAL_IS_FLOAT ? 1 : 0 );
 	for ( int f = 0; f < familyCount; ++f )
 	{
 		CheckRandomCases( families + f, RandomScene, "scenes", 1000, scenes );
