@@ -43,8 +43,7 @@
 // the positions (its potential energy), against the kinetic energy the body would have had
 // without them; the family then warm starts with the share of its impulses the guard kept
 // (jointGuardKept). The point-mass family is position-level and is guarded as XPBD is (126 of 600
-// ran away: the chord step on light bodies on long levers, like XPBD's), with the turn its Verlet
-// of the axes gives a body counted as the joints'. Both integrate by
+// ran away: the chord step on light bodies on long levers, like XPBD's). Both integrate by
 // symplectic Euler with an energy error that swings without a trend, which a guard against every
 // rise turns into damping (a hung cube's period 0.24 % short, a pendulum losing 5.8 % of its
 // swing in 10 periods): their policy (ttJointGuardPolicy) measures the energy that scheme keeps,

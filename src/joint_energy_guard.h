@@ -32,8 +32,6 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 /// A velocity-level family (sequential impulses): before the pass whose velocities move the
 /// positions; after the positions moved and the velocities were derived, before the relax pass;
 /// after it. Between them the joints' sum holds the velocity the impulses gave each awake body.
-/// A family that changes the velocities before the positions move in another way (the point-mass
-/// family's Verlet of the axes) counts that change with BeforeImpulses and AfterImpulses around it.
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );
 void ttJointEnergyGuard_AfterImpulses( ttStepContext* ctx );

@@ -635,11 +635,6 @@ static void ttPointMassJoints_SolveBeforePositions( ttStepContext* ctx )
 		return; // out of memory at the substep's start: the step's own rotation stands
 	}
 	ttReal h = ctx->h;
-	// The guard counts the turn the Verlet gives a jointed body with the joints': its energy error
-	// swings without a trend on a free body, but fed by the joints' corrections of the axes it ran
-	// away out of the projections' sight (seed 1, scenes 1081 and 1216 of the soak without
-	// contacts, 10 % up by step 455).
-	ttJointEnergyGuard_BeforeImpulses( ctx );
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		int slot = world->awakeBodies[i];
@@ -652,7 +647,6 @@ static void ttPointMassJoints_SolveBeforePositions( ttStepContext* ctx )
 		spin = ttAdd( spin, ttScale( h, ttBody_ApplyInvInertia( body, body->torque ) ) );
 		ttPm_VerletAxes( body, spin, h );
 	}
-	ttJointEnergyGuard_AfterImpulses( ctx );
 }
 
 // One iteration: the shared points of every point-mass joint on the frames, the rigidity
