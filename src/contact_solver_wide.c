@@ -261,6 +261,14 @@ void ttWideContacts_RefreshMasses( ttWorld* world )
 	}
 }
 
+void ttWideContacts_BeginPoints( ttWorld* world, bool prepared )
+{
+	if ( world->wideContacts != NULL )
+	{
+		ttWide_Built( world )->beginPoints( world, prepared );
+	}
+}
+
 void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation )
 {
 	ttWide_Built( world )->beginPoint( world, wideSlot, point, separation );

@@ -85,8 +85,13 @@ void ttWideContacts_RefreshRange( int start, int end, int worker, void* context 
 /// RefreshRange over every block on the calling thread; nothing when not ready.
 void ttWideContacts_RefreshMasses( ttWorld* world );
 
+/// Every coloured point at the start of a substep: its separation followed from the bodies' motion
+/// since the prepare (nothing when `prepared`: the blocks hold the prepare's separations), the
+/// largest increment reset; on the workers, over the blocks. Nothing when not ready.
+void ttWideContacts_BeginPoints( ttWorld* world, bool prepared );
 /// A point of a coloured manifold (ttSoftManifold.wideSlot) at the start of a substep: its
-/// separation (found in the real type by contact_solver_soft.c), the largest increment reset.
+/// separation (found in the real type by contact_solver_soft.c, which overrides the blocks' own for
+/// the manifolds with restitution), the largest increment reset.
 void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation );
 /// A point of a coloured manifold (ttSoftManifold.wideSlot) as the wide solve left it: impulses
 /// (restitution, readouts) and the separation at the substep's start.

@@ -42,7 +42,11 @@ typedef struct ttWidePoint
 	ttLanes crossA[3][3], crossB[3][3];     ///< [direction n, t1, t2][component]: r x d
 	ttLanes angularA[3][3], angularB[3][3]; ///< I^-1 (r x d)
 	ttLanes mass[3];
-	ttLanes separation; ///< at the start of the substep
+	ttLanes separation;        ///< at the start of the substep
+	ttLanes prepareSeparation; ///< at the prepare (the real type's, rounded once)
+	/// The followed anchors (ttSoftPoint.followA, followB) at the prepare, from the centres of mass
+	/// in world axes: the separation later moves by what the bodies' motion since then does to them.
+	ttLanes offsetA[3], offsetB[3];
 	ttLanes normalImpulse;
 	ttLanes tangentImpulse[2];
 	ttLanes maxNormalImpulse;
@@ -58,6 +62,10 @@ typedef struct ttWideBlock
 	ttLanes biasRate, massScale, impulseScale;
 	ttLanes invMassA, invMassB;
 	ttLanes multiPoint; ///< mask: the lane's manifold has several points (more than one sweep)
+	/// Each lane's bodies at the prepare (side A, B), in the real type: the motion since then is a
+	/// small difference of these and the bodies' pose now (ttWideLanes_BeginPoints).
+	ttQuat prepareQ[2][TT_WIDE_LANES];
+	ttVec3 prepareDelta[2][TT_WIDE_LANES];
 	ttWidePoint points[TT_WIDE_POINTS];
 } ttWideBlock;
 
@@ -239,6 +247,10 @@ static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
 static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
 {
 	block->manifold[lane] = manifoldIndex;
+	block->prepareQ[0][lane] = sm->bodyA->q;
+	block->prepareQ[1][lane] = sm->bodyB->q;
+	block->prepareDelta[0][lane] = sm->bodyA->delta;
+	block->prepareDelta[1][lane] = sm->bodyB->delta;
 	ttVec3 frame[3] = { sm->normal, sm->t1, sm->t2 };
 	ttLanes* targets[3] = { block->normal, block->t1, block->t2 };
 	for ( int k = 0; k < 3; ++k )
@@ -281,6 +293,9 @@ static void ttWide_FillLanePoints( ttWideBlock* block, int lane, const ttSoftMan
 			ttWide_SetVector( wp->crossB[k], lane, sp->crossB[k] );
 		}
 		wp->separation[lane] = (float)sp->separation;
+		wp->prepareSeparation[lane] = (float)sp->separation;
+		ttWide_SetVector( wp->offsetA, lane, ttRotate( sm->bodyA->q, sp->followA ) );
+		ttWide_SetVector( wp->offsetB, lane, ttRotate( sm->bodyB->q, sp->followB ) );
 		wp->normalImpulse[lane] = (float)sp->normalImpulse;
 		wp->tangentImpulse[0][lane] = (float)sp->tangentImpulse[0];
 		wp->tangentImpulse[1][lane] = (float)sp->tangentImpulse[1];
@@ -511,6 +526,100 @@ static void ttWideLanes_RefreshMasses( ttWorld* world )
 		ttWideStageContext context = ttWideLanes_StageContext( world, ttWideStage_relax, 0, 0 );
 		ttParallelFor( &world->tasks, ttWide_State( world )->blockCount, TT_WIDE_BLOCKS_PER_RANGE,
 		               ttWideLanes_RefreshRange, &context );
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each substep's separations, followed in the blocks
+
+static inline ttWideVec ttWideVec_Cross( ttWideVec a, ttWideVec b )
+{
+	return ( ttWideVec ){ ttWide_Sub( ttWide_Mul( a.y, b.z ), ttWide_Mul( a.z, b.y ) ),
+	                      ttWide_Sub( ttWide_Mul( a.z, b.x ), ttWide_Mul( a.x, b.z ) ),
+	                      ttWide_Sub( ttWide_Mul( a.x, b.y ), ttWide_Mul( a.y, b.x ) ) };
+}
+
+// How far one side of each lane moved since the prepare, in the real type and then in floats: the
+// displacement of its centre and the rotation q conj(q_prepare) (vector part and scalar).
+static void ttWide_GatherMotionSincePrepare( const ttWorld* world, const ttWideBlock* block, int side,
+                                             ttWideVec* displacement, ttWideVec* turnVector, ttWide* turnScalar )
+{
+	ttLanes d[3], v[3], w;
+	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
+	{
+		ttVec3 moved = TT_VEC3_ZERO;
+		ttQuat turn = { 0, 0, 0, 1 };
+		int index = block->manifold[lane];
+		if ( index >= 0 )
+		{
+			const ttSoftManifold* sm = world->softManifolds + index;
+			const ttBody* body = side == 0 ? sm->bodyA : sm->bodyB;
+			moved = ttSub( body->delta, block->prepareDelta[side][lane] );
+			turn = ttQuatMul( body->q, ttQuatConj( block->prepareQ[side][lane] ) );
+		}
+		ttWide_SetVector( d, lane, moved );
+		ttWide_SetVector( v, lane, ( ttVec3 ){ turn.x, turn.y, turn.z } );
+		w[lane] = (float)turn.w;
+	}
+	*displacement = ttWideVec_Load( d );
+	*turnVector = ttWideVec_Load( v );
+	*turnScalar = ttWide_Load( w );
+}
+
+// (R - I) r for the rotation of a unit quaternion (u, w): w t + u x t with t = 2 u x r
+// (ttRotate less r). Small where the rotation is, and rounded relative to its own size.
+static inline ttWideVec ttWide_TurnOffset( ttWideVec u, ttWide w, ttWideVec r )
+{
+	ttWideVec t = ttWideVec_Cross( u, r );
+	ttWide two = ttWide_Splat( 2.0f );
+	t = ( ttWideVec ){ ttWide_Mul( two, t.x ), ttWide_Mul( two, t.y ), ttWide_Mul( two, t.z ) };
+	ttWideVec ut = ttWideVec_Cross( u, t );
+	return ( ttWideVec ){ ttWide_MulAdd( w, t.x, ut.x ), ttWide_MulAdd( w, t.y, ut.y ), ttWide_MulAdd( w, t.z, ut.z ) };
+}
+
+// ttFollowedSeparation in the blocks: the separation at the prepare (found in the real type) plus
+// what the motion since then did to the followed anchors along the normal,
+//   s = s_prepare + ((dB - dA) + (R_dB - I) fB - (R_dA - I) fA) . n,
+// with d each centre's displacement since the prepare, R_d its rotation since then and f its
+// anchor's offset at the prepare (Box2D v3's deltaPosition and deltaRotation). Every float term is
+// as small as the motion, so its rounding is too: the separation as the difference of the anchors'
+// world positions, terms as long as the bodies, rounded to 2e-8 m in floats and pushed a resting
+// arrow of the Fig. 16 crossbow off its rest (tests/test_long_range.c).
+static void ttWideLanes_BeginRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttWideStageContext* stage = context;
+	const ttWorld* world = stage->world;
+	ttWide zero = ttWide_Zero();
+	for ( int b = start; b < end; ++b )
+	{
+		ttWideBlock* block = ttWide_State( world )->blocks + b;
+		ttWideVec moveA, moveB, turnA, turnB;
+		ttWide turnScalarA, turnScalarB;
+		ttWide_GatherMotionSincePrepare( world, block, 0, &moveA, &turnA, &turnScalarA );
+		ttWide_GatherMotionSincePrepare( world, block, 1, &moveB, &turnB, &turnScalarB );
+		ttWideVec n = ttWideVec_Load( block->normal );
+		ttWide moved = ttWideVec_Dot( ttWideVec_Sub( moveB, moveA ), n );
+		for ( int j = 0; j < block->pointCount; ++j )
+		{
+			ttWidePoint* wp = block->points + j;
+			ttWideVec turnedA = ttWide_TurnOffset( turnA, turnScalarA, ttWideVec_Load( wp->offsetA ) );
+			ttWideVec turnedB = ttWide_TurnOffset( turnB, turnScalarB, ttWideVec_Load( wp->offsetB ) );
+			ttWide change = ttWide_Add( moved, ttWideVec_Dot( ttWideVec_Sub( turnedB, turnedA ), n ) );
+			ttWide_Store( wp->separation, ttWide_Add( ttWide_Load( wp->prepareSeparation ), change ) );
+			ttWide_Store( wp->maxNormalImpulse, zero );
+		}
+	}
+}
+
+// At the prepare's own substep the blocks hold its separations already, and zero increments.
+static void ttWideLanes_BeginPoints( ttWorld* world, bool prepared )
+{
+	if ( prepared == false && ttWideLanes_Ready( world ) )
+	{
+		ttWideStageContext context = ttWideLanes_StageContext( world, ttWideStage_warmStart, 0, 0 );
+		ttParallelFor( &world->tasks, ttWide_State( world )->blockCount, TT_WIDE_BLOCKS_PER_RANGE,
+		               ttWideLanes_BeginRange, &context );
 	}
 }
 
@@ -829,5 +938,6 @@ const ttWideVariant TT_WIDE_VARIANT = {
     .refreshRange = ttWideLanes_RefreshRange,
     .refreshMasses = ttWideLanes_RefreshMasses,
     .beginPoint = ttWideLanes_BeginPoint,
+    .beginPoints = ttWideLanes_BeginPoints,
     .pointImpulses = ttWideLanes_PointImpulses,
 };

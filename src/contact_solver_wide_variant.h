@@ -39,6 +39,7 @@ typedef struct ttWideVariant
 	ttRangeFn* refreshRange;
 	void ( *refreshMasses )( ttWorld* world );
 	void ( *beginPoint )( ttWorld* world, int wideSlot, int point, ttReal separation );
+	void ( *beginPoints )( ttWorld* world, bool prepared );
 	void ( *pointImpulses )( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
 	                         ttReal* maxNormal, ttReal* separation );
 } ttWideVariant;
