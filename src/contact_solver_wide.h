@@ -103,8 +103,9 @@ bool ttWideContacts_WidthAvailable( ttSimdWidth width );
 /// The width the next ttWideContacts_Build of every world uses: the fastest available, unless
 /// TETHER_SIMD (read on the first call) or ttWideContacts_SelectWidth said otherwise.
 ttSimdWidth ttWideContacts_SelectedWidth( void );
-/// Force a width (tests, benchmarks) from every world's next build on; a world switches between
-/// steps, never within one. False (reported) when the width is not available.
+/// Force a width (tests, benchmarks) from every world's next build on (the blocks are rebuilt from
+/// the per-point rows there, so the states do not change); call it between steps. False
+/// (reported) when the width is not available.
 bool ttWideContacts_SelectWidth( ttSimdWidth width );
 /// "scalar", "sse2", "avx2"; NULL when out of range.
 const char* ttWideContacts_WidthName( ttSimdWidth width );
