@@ -260,7 +260,7 @@ int main( void )
 				worstSeed = (int)seed;
 			}
 		}
-		printf( "%-9s: %d random chains on the ground, %d above the bound, worst rise %.3g J at largest kinetic "
+		printf( "%-9s: %d random free chains above a ground, %d above the bound, worst rise %.3g J at largest kinetic "
 		        "energy %.3g J (seed %d)\n",
 		        names[t], scenes, above, worstRise, worstKinetic, worstSeed );
 		ENSURE_BELOW( worst, 1 );
