@@ -124,10 +124,9 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 	ttJointEnergyGuard_AfterProjection( ctx );
 }
 
-// The energy guard, damping, then the force and torque readouts from the substep's multipliers.
+// Damping, then the force and torque readouts from the substep's multipliers.
 static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
 {
-	ttJointEnergyGuard_Apply( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );
@@ -144,6 +143,7 @@ const ttJointFamily ttXpbdJoints = {
     .beginSubstep = ttXpbdJoints_BeginSubstep,
     .solveBeforePositions = NULL,
     .solvePositions = ttXpbdJoints_SolvePositions,
+    .afterDeriveVelocities = ttJointEnergyGuard_Apply,
     .solveVelocities = ttXpbdJoints_SolveVelocities,
     .destroy = NULL,
 };
