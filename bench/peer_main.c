@@ -9,7 +9,7 @@
 
 #include "peer_scenes.h"
 
-#include "tether/types.h"
+#include "tether/tether.h"
 
 #include <math.h>
 #ifdef __GLIBC__
@@ -443,9 +443,9 @@ int main( int argc, char** argv )
 #endif
 	};
 	int engineCount = (int)( sizeof( engines ) / sizeof( engines[0] ) );
-	printf( "tether-peers: 1/60 s steps, median over %d run(s) of the mean ms per step, tether on %d worker thread(s), "
-	        "the peers on one;",
-	        options.runs, options.threads );
+	printf( "tether-peers: 1/60 s steps, median over %d run(s) of the mean ms per step, tether on %d worker thread(s) "
+	        "with %s contacts (TETHER_SIMD), the peers on one;",
+	        options.runs, options.threads, ttGetWideContactsSimd() );
 	printf( " engines built in:" );
 	for ( int e = 0; e < engineCount; ++e )
 	{

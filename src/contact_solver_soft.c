@@ -285,11 +285,15 @@ static void ttBeginPointsRange( int start, int end, int worker, void* context )
 	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
-		// Only the restitution reads the approach speed. The separation is found here in the real
-		// type for the wide blocks too: it is a small difference of terms as long as the bodies
-		// (0.3 m), and in floats its rounding (2e-8 m) was a push-out that moved a resting arrow
-		// of the Fig. 16 crossbow (tests/test_long_range.c).
+		// Only the restitution reads the approach speed, and the separation here in the real type:
+		// a coloured manifold that does not bounce has its separation followed in its block
+		// (ttWideContacts_BeginPoints); for one that bounces, the real type's overrides the
+		// block's, so that its solve and its restitution see the same.
 		bool bounces = sm->restitution != 0;
+		if ( sm->wideSlot >= 0 && bounces == false )
+		{
+			continue;
+		}
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
@@ -315,6 +319,7 @@ static void ttBeginPointsRange( int start, int end, int worker, void* context )
 
 static void ttSoftContacts_BeginPoints( ttWorld* world, bool firstSubstep )
 {
+	ttWideContacts_BeginPoints( world, firstSubstep );
 	ttBeginPointsLoop loop = { world, firstSubstep };
 	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttBeginPointsRange, &loop );
 }

@@ -1,98 +1,186 @@
 // SPDX-License-Identifier: MIT
-// Coloured wide solve of the soft-step contacts (contact_solver_wide.h). Each lane of a block is one
-// manifold and runs exactly the scalar rows of contact_solver_soft.c: friction with the circular
-// static/dynamic cone, then up to TT_SOFT_NORMAL_SWEEPS sweeps of the normals (a lane stops
-// sweeping when its impulses changed by less than a thousandth of their sum, as the scalar one
-// does), the soft bias with maxPushoutSpeed in the biased solve, the speculative s > 0 term, and in
-// the relax the separation moved on by the substep's motion. Only the order differs: colour by
-// colour instead of the narrow phase's order.
-#include "contact_solver_wide.h"
+// The wide contact solve's entry points (contact_solver_wide.h): which compiled variant runs
+// (contact_solver_wide_variant.h), chosen once per process from the CPU, and each call passed to
+// the variant that built the world's blocks.
+#include "contact_solver_wide_variant.h"
 
-#include "contact_solver_soft.h"
-#include "simd.h"
+#include "tether/tether.h"
 #include "world.h"
 
-#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
-/// Colours of the constraint graph. Manifolds between two moving bodies take the first
-/// TT_WIDE_DYNAMIC_COLORS, those with one static side start at colour 1: the static ones need no
-/// room of their own in a colour and leave colour 0 to the dynamic pairs, which are the harder to
-/// place (Box2D v3's rule).
-#define TT_WIDE_COLORS 24
-#define TT_WIDE_DYNAMIC_COLORS 20
-/// Points of a manifold that a block holds; manifolds with more go to the overflow.
-#define TT_WIDE_POINTS 4
+#if defined( TT_WIDE_HAS_AVX2 ) && defined( _MSC_VER ) && !defined( __clang__ )
+#include <immintrin.h>
+#include <intrin.h>
+#endif
 
-typedef float ttLanes[TT_WIDE_LANES];
+#ifndef TT_NO_THREADS
+#include <stdatomic.h>
+// Worlds stepped on different threads may make the first choice at once: they find the same.
+static atomic_int ttWide_selection = -1;
+#define TT_WIDE_LOAD_SELECTION() atomic_load_explicit( &ttWide_selection, memory_order_relaxed )
+#define TT_WIDE_STORE_SELECTION( w ) atomic_store_explicit( &ttWide_selection, (int)( w ), memory_order_relaxed )
+#else
+static int ttWide_selection = -1;
+#define TT_WIDE_LOAD_SELECTION() ttWide_selection
+#define TT_WIDE_STORE_SELECTION( w ) ( ttWide_selection = (int)( w ) )
+#endif
 
-// One point slot of a block, for all its lanes: the rows of ttSoftPoint in floats.
-typedef struct ttWidePoint
+static const ttWideVariant* ttWide_Variant( ttSimdWidth width )
 {
-	ttLanes crossA[3][3], crossB[3][3];     ///< [direction n, t1, t2][component]: r x d
-	ttLanes angularA[3][3], angularB[3][3]; ///< I^-1 (r x d)
-	ttLanes mass[3];
-	ttLanes separation; ///< at the start of the substep
-	ttLanes normalImpulse;
-	ttLanes tangentImpulse[2];
-	ttLanes maxNormalImpulse;
-	ttLanes present; ///< mask: the lane's manifold has this point (else the slot is padding)
-} ttWidePoint;
-
-typedef struct ttWideBlock
-{
-	int manifold[TT_WIDE_LANES]; ///< index in world->softManifolds, -1 for a padding lane
-	int pointCount;              ///< the most points of a lane
-	ttLanes normal[3], t1[3], t2[3];
-	ttLanes staticFriction, dynamicFriction;
-	ttLanes biasRate, massScale, impulseScale;
-	ttLanes invMassA, invMassB;
-	ttLanes multiPoint; ///< mask: the lane's manifold has several points (more than one sweep)
-	ttWidePoint points[TT_WIDE_POINTS];
-} ttWideBlock;
-
-typedef struct ttWideContacts
-{
-	bool ready;
-	uint64_t* bodyBits; ///< per colour, a bit per body index: the colour holds a manifold of it
-	int bodyBitCapacity;
-	int bodyWords;
-	int colorCount;
-	int colorFirstBlock[TT_WIDE_COLORS + 1];
-	ttWideBlock* blocks;
-	int blockCount, blockCapacity;
-	int* overflow; ///< indices in world->softManifolds
-	int overflowCount, overflowCapacity;
-	int* colorOf; ///< per soft manifold: its colour, or -1 (overflow or no points)
-	int colorOfCapacity;
-} ttWideContacts;
-
-static ttWideContacts* ttWide_Get( ttWorld* world )
-{
-	if ( world->wideContacts == NULL )
+	switch ( width )
 	{
-		world->wideContacts = ttAlloc( sizeof( ttWideContacts ) );
-		if ( world->wideContacts != NULL )
-		{
-			memset( world->wideContacts, 0, sizeof( ttWideContacts ) );
-		}
+#if defined( TT_WIDE_HAS_AVX2 )
+		case ttSimdWidth_avx2:
+			return &ttWideVariant_avx2;
+#endif
+#if defined( TT_WIDE_HAS_SSE2 )
+		case ttSimdWidth_sse2:
+			return &ttWideVariant_sse2;
+#endif
+		case ttSimdWidth_scalar:
+			return &ttWideVariant_scalar;
+		default:
+			return NULL;
 	}
-	return world->wideContacts;
 }
 
-void ttWideContacts_Destroy( ttWorld* world )
+// Whether the CPU runs AVX2 and the OS saves the YMM registers on a thread switch (without the
+// latter the instructions fault). GCC's and Clang's __builtin_cpu_supports checks both: it reports
+// AVX2 only when XGETBV says the OS enabled the YMM state. TETHER_AVX2=ON (TT_WIDE_ASSUME_AVX2)
+// skips the question: such a build needs an AVX2 CPU, as it always did.
+static bool ttWide_CpuHasAvx2( void )
 {
-	ttWideContacts* wide = world->wideContacts;
-	if ( wide == NULL )
+#if !defined( TT_WIDE_HAS_AVX2 )
+	return false;
+#elif defined( TT_WIDE_ASSUME_AVX2 )
+	return true;
+#elif defined( __GNUC__ ) || defined( __clang__ )
+	__builtin_cpu_init();
+	return __builtin_cpu_supports( "avx2" ) != 0;
+#elif defined( _MSC_VER )
+	// CPUID leaf 1: OSXSAVE (ecx bit 27) and AVX (bit 28); XCR0 bits 1 and 2: the OS saves the
+	// XMM and YMM state; leaf 7: AVX2 (ebx bit 5).
+	int info[4];
+	__cpuid( info, 0 );
+	if ( info[0] < 7 )
 	{
-		return;
+		return false;
 	}
-	ttFree( wide->bodyBits );
-	ttFree( wide->blocks );
-	ttFree( wide->overflow );
-	ttFree( wide->colorOf );
-	ttFree( wide );
-	world->wideContacts = NULL;
+	__cpuid( info, 1 );
+	if ( ( info[2] & ( 1 << 27 ) ) == 0 || ( info[2] & ( 1 << 28 ) ) == 0 || ( _xgetbv( 0 ) & 6 ) != 6 )
+	{
+		return false;
+	}
+	__cpuidex( info, 7, 0 );
+	return ( info[1] & ( 1 << 5 ) ) != 0;
+#else
+	return false;
+#endif
+}
+
+bool ttWideContacts_WidthAvailable( ttSimdWidth width )
+{
+	if ( ttWide_Variant( width ) == NULL )
+	{
+		return false;
+	}
+	return width != ttSimdWidth_avx2 || ttWide_CpuHasAvx2();
+}
+
+const char* ttWideContacts_WidthName( ttSimdWidth width )
+{
+	static const char* const names[ttSimdWidth_count] = { "scalar", "sse2", "avx2" };
+	return width >= 0 && width < ttSimdWidth_count ? names[width] : NULL;
+}
+
+// The first choice: TETHER_SIMD when it names an available width, else the widest available.
+static ttSimdWidth ttWide_FirstChoice( void )
+{
+	ttSimdWidth widest = ttSimdWidth_scalar;
+	for ( int w = ttSimdWidth_scalar; w < ttSimdWidth_count; ++w )
+	{
+		if ( ttWideContacts_WidthAvailable( (ttSimdWidth)w ) )
+		{
+			widest = (ttSimdWidth)w;
+		}
+	}
+	const char* asked = getenv( "TETHER_SIMD" );
+	if ( asked == NULL || asked[0] == '\0' )
+	{
+		return widest;
+	}
+	for ( int w = ttSimdWidth_scalar; w < ttSimdWidth_count; ++w )
+	{
+		if ( strcmp( asked, ttWideContacts_WidthName( (ttSimdWidth)w ) ) == 0 )
+		{
+			if ( ttWideContacts_WidthAvailable( (ttSimdWidth)w ) )
+			{
+				return (ttSimdWidth)w;
+			}
+			ttReportError( "TETHER_SIMD", "'%s' is not available in this build or on this CPU: using %s", asked,
+			               ttWideContacts_WidthName( widest ) );
+			return widest;
+		}
+	}
+	ttReportError( "TETHER_SIMD", "'%s' is none of scalar, sse2, avx2: using %s", asked,
+	               ttWideContacts_WidthName( widest ) );
+	return widest;
+}
+
+ttSimdWidth ttWideContacts_SelectedWidth( void )
+{
+	int selection = TT_WIDE_LOAD_SELECTION();
+	if ( selection < 0 )
+	{
+		selection = (int)ttWide_FirstChoice();
+		TT_WIDE_STORE_SELECTION( selection );
+	}
+	return (ttSimdWidth)selection;
+}
+
+bool ttWideContacts_SelectWidth( ttSimdWidth width )
+{
+	if ( ttWideContacts_WidthAvailable( width ) == false )
+	{
+		const char* name = ttWideContacts_WidthName( width );
+		ttReportError( __func__, "width %s is not available in this build or on this CPU",
+		               name != NULL ? name : "(out of range)" );
+		return false;
+	}
+	TT_WIDE_STORE_SELECTION( width );
+	return true;
+}
+
+const char* ttGetWideContactsSimd( void )
+{
+	return ttWideContacts_WidthName( ttWideContacts_SelectedWidth() );
+}
+
+int ttWideContacts_Lanes( void )
+{
+	return ttWide_Variant( ttWideContacts_SelectedWidth() )->lanes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each call to the variant that built the world's blocks
+
+static const ttWideVariant* ttWide_Built( const ttWorld* world )
+{
+	return world->wideContacts->variant;
+}
+
+bool ttWideContacts_Build( ttWorld* world )
+{
+	const ttWideVariant* variant = ttWide_Variant( ttWideContacts_SelectedWidth() );
+	if ( world->wideContacts != NULL && world->wideContacts->variant != variant )
+	{
+		// Another width was selected since the last build: the blocks are rebuilt from the
+		// per-point rows anyway, so the old layout simply goes.
+		ttWide_Built( world )->destroy( world );
+	}
+	return variant->build( world );
 }
 
 bool ttWideContacts_Ready( const ttWorld* world )
@@ -100,40 +188,42 @@ bool ttWideContacts_Ready( const ttWorld* world )
 	return world->wideContacts != NULL && world->wideContacts->ready;
 }
 
+void ttWideContacts_Destroy( ttWorld* world )
+{
+	if ( world->wideContacts != NULL )
+	{
+		ttWide_Built( world )->destroy( world );
+	}
+}
+
 int ttWideContacts_ColorCount( const ttWorld* world )
 {
-	return ttWideContacts_Ready( world ) ? world->wideContacts->colorCount : 0;
+	return ttWideContacts_Ready( world ) ? ttWide_Built( world )->colorCount( world ) : 0;
 }
 
 int ttWideContacts_ColorBlockCount( const ttWorld* world, int color )
 {
-	const ttWideContacts* wide = world->wideContacts;
-	return wide->colorFirstBlock[color + 1] - wide->colorFirstBlock[color];
+	return ttWide_Built( world )->colorBlockCount( world, color );
 }
 
 int ttWideContacts_BlockCount( const ttWorld* world )
 {
-	return ttWideContacts_Ready( world ) ? world->wideContacts->blockCount : 0;
+	return ttWideContacts_Ready( world ) ? ttWide_Built( world )->blockCount( world ) : 0;
 }
 
 int ttWideContacts_ColorFirstBlock( const ttWorld* world, int color )
 {
-	return world->wideContacts->colorFirstBlock[color];
+	return ttWide_Built( world )->colorFirstBlock( world, color );
 }
 
 int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane )
 {
-	return world->wideContacts->blocks[block].manifold[lane];
+	return ttWide_Built( world )->blockManifold( world, block, lane );
 }
 
 int ttWideContacts_OverflowCount( const ttWorld* world )
 {
-	return ttWideContacts_Ready( world ) ? world->wideContacts->overflowCount : 0;
-}
-
-int ttWideContacts_Lanes( void )
-{
-	return TT_WIDE_LANES;
+	return ttWideContacts_Ready( world ) ? ttWide_Built( world )->overflowCount( world ) : 0;
 }
 
 ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h )
@@ -141,661 +231,51 @@ ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stag
 	return ( ttWideStageContext ){ world, stage, color, h };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Wide vectors
-
-typedef struct ttWideVec
+void ttWideContacts_SolveColorRange( int start, int end, int worker, void* context )
 {
-	ttWide x, y, z;
-} ttWideVec;
-
-static inline ttWideVec ttWideVec_Load( const ttLanes v[3] )
-{
-	return ( ttWideVec ){ ttWide_Load( v[0] ), ttWide_Load( v[1] ), ttWide_Load( v[2] ) };
+	const ttWideStageContext* stage = context;
+	ttWide_Built( stage->world )->solveColorRange( start, end, worker, context );
 }
 
-static inline ttWide ttWideVec_Dot( ttWideVec a, ttWideVec b )
+void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
 {
-	return ttWide_MulAdd( a.x, b.x, ttWide_MulAdd( a.y, b.y, ttWide_Mul( a.z, b.z ) ) );
+	ttWide_Built( world )->solveOverflow( world, stage, h );
 }
 
-static inline ttWideVec ttWideVec_Sub( ttWideVec a, ttWideVec b )
+void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
 {
-	return ( ttWideVec ){ ttWide_Sub( a.x, b.x ), ttWide_Sub( a.y, b.y ), ttWide_Sub( a.z, b.z ) };
+	ttWide_Built( world )->runStage( world, stage, h );
 }
 
-/// a + s * b
-static inline ttWideVec ttWideVec_MulAdd( ttWideVec a, ttWide s, ttWideVec b )
+void ttWideContacts_RefreshRange( int start, int end, int worker, void* context )
 {
-	return ( ttWideVec ){ ttWide_MulAdd( s, b.x, a.x ), ttWide_MulAdd( s, b.y, a.y ), ttWide_MulAdd( s, b.z, a.z ) };
+	const ttWideStageContext* stage = context;
+	ttWide_Built( stage->world )->refreshRange( start, end, worker, context );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Colouring and layout
-
-static bool ttWide_Reserve( ttWideContacts* wide, int manifolds, int bodies )
+void ttWideContacts_RefreshMasses( ttWorld* world )
 {
-	int words = ( bodies + 63 ) / 64;
-	if ( ttReserve( (void**)&wide->bodyBits, &wide->bodyBitCapacity, TT_WIDE_COLORS * words, sizeof( uint64_t ) ) ==
-	         false ||
-	     ttReserve( (void**)&wide->colorOf, &wide->colorOfCapacity, manifolds, sizeof( int ) ) == false ||
-	     ttReserve( (void**)&wide->overflow, &wide->overflowCapacity, manifolds, sizeof( int ) ) == false )
+	if ( world->wideContacts != NULL )
 	{
-		return false;
-	}
-	wide->bodyWords = words;
-	return true;
-}
-
-static bool ttWide_Taken( const ttWideContacts* wide, int color, int body )
-{
-	return body >= 0 && ( wide->bodyBits[color * wide->bodyWords + body / 64] >> ( body % 64 ) & 1u ) != 0;
-}
-
-static void ttWide_Take( ttWideContacts* wide, int color, int body )
-{
-	if ( body >= 0 )
-	{
-		wide->bodyBits[color * wide->bodyWords + body / 64] |= (uint64_t)1 << ( body % 64 );
+		ttWide_Built( world )->refreshMasses( world );
 	}
 }
 
-// The first colour in which neither moving body has a manifold yet, or -1.
-static int ttWide_AssignColor( ttWideContacts* wide, const ttSoftManifold* sm )
+void ttWideContacts_BeginPoints( ttWorld* world, bool prepared )
 {
-	bool bothMove = sm->movingA >= 0 && sm->movingB >= 0;
-	int first = bothMove ? 0 : 1;
-	int last = bothMove ? TT_WIDE_DYNAMIC_COLORS : TT_WIDE_COLORS;
-	for ( int color = first; color < last; ++color )
+	if ( world->wideContacts != NULL )
 	{
-		if ( ttWide_Taken( wide, color, sm->movingA ) == false && ttWide_Taken( wide, color, sm->movingB ) == false )
-		{
-			ttWide_Take( wide, color, sm->movingA );
-			ttWide_Take( wide, color, sm->movingB );
-			return color;
-		}
-	}
-	return -1;
-}
-
-static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
-{
-	lanes[lane] = (float)value;
-}
-
-// The parts of a lane that stay for the step: which manifold, its frame, friction and softness.
-static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
-{
-	block->manifold[lane] = manifoldIndex;
-	ttVec3 frame[3] = { sm->normal, sm->t1, sm->t2 };
-	ttLanes* targets[3] = { block->normal, block->t1, block->t2 };
-	for ( int k = 0; k < 3; ++k )
-	{
-		ttWide_SetLanes( targets[k][0], lane, frame[k].x );
-		ttWide_SetLanes( targets[k][1], lane, frame[k].y );
-		ttWide_SetLanes( targets[k][2], lane, frame[k].z );
-	}
-	ttWide_SetLanes( block->staticFriction, lane, sm->staticFriction );
-	ttWide_SetLanes( block->dynamicFriction, lane, sm->dynamicFriction );
-	ttWide_SetLanes( block->biasRate, lane, sm->softness.biasRate );
-	ttWide_SetLanes( block->massScale, lane, sm->softness.massScale );
-	ttWide_SetLanes( block->impulseScale, lane, sm->softness.impulseScale );
-	ttWide_SetLanes( block->invMassA, lane, sm->bodyA->invMass );
-	ttWide_SetLanes( block->invMassB, lane, sm->bodyB->invMass );
-	uint32_t all = 0xffffffffu;
-	memcpy( &block->multiPoint[lane], sm->count > 1 ? &all : &( uint32_t ){ 0 }, sizeof( float ) );
-}
-
-static void ttWide_SetVector( ttLanes target[3], int lane, ttVec3 v )
-{
-	target[0][lane] = (float)v.x;
-	target[1][lane] = (float)v.y;
-	target[2][lane] = (float)v.z;
-}
-
-// Everything a lane's points need for the step, once after the prepare: the Jacobian, which stays
-// for the step, and the impulses carried from the last step, which live here through the step.
-// The angular parts and effective masses follow (ttWideContacts_RefreshRange).
-static void ttWide_FillLanePoints( ttWideBlock* block, int lane, const ttSoftManifold* sm, const ttSoftPoint* points )
-{
-	uint32_t all = 0xffffffffu;
-	for ( int j = 0; j < sm->count; ++j )
-	{
-		const ttSoftPoint* sp = points + sm->first + j;
-		ttWidePoint* wp = block->points + j;
-		for ( int k = 0; k < 3; ++k )
-		{
-			ttWide_SetVector( wp->crossA[k], lane, sp->crossA[k] );
-			ttWide_SetVector( wp->crossB[k], lane, sp->crossB[k] );
-		}
-		wp->separation[lane] = (float)sp->separation;
-		wp->normalImpulse[lane] = (float)sp->normalImpulse;
-		wp->tangentImpulse[0][lane] = (float)sp->tangentImpulse[0];
-		wp->tangentImpulse[1][lane] = (float)sp->tangentImpulse[1];
-		memcpy( &wp->present[lane], &all, sizeof( float ) );
+		ttWide_Built( world )->beginPoints( world, prepared );
 	}
 }
-
-bool ttWideContacts_Build( ttWorld* world )
-{
-	if ( world->scalarContactSolve )
-	{
-		if ( world->wideContacts != NULL )
-		{
-			world->wideContacts->ready = false;
-		}
-		return false;
-	}
-	ttWideContacts* wide = ttWide_Get( world );
-	if ( wide == NULL )
-	{
-		ttReportError( "ttWorld_Step", "out of memory: contacts solved one at a time" );
-		return false;
-	}
-	wide->ready = false;
-	int manifoldCount = world->softManifoldCount;
-	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count ) == false )
-	{
-		ttReportError( "ttWorld_Step", "out of memory: contacts solved one at a time" );
-		return false;
-	}
-	memset( wide->bodyBits, 0, sizeof( uint64_t ) * (size_t)( TT_WIDE_COLORS * wide->bodyWords ) );
-	int colorSize[TT_WIDE_COLORS] = { 0 };
-	wide->overflowCount = 0;
-	for ( int i = 0; i < manifoldCount; ++i )
-	{
-		const ttSoftManifold* sm = world->softManifolds + i;
-		int color = -1;
-		if ( sm->count > 0 && sm->count <= TT_WIDE_POINTS )
-		{
-			color = ttWide_AssignColor( wide, sm );
-		}
-		wide->colorOf[i] = color;
-		if ( color >= 0 )
-		{
-			colorSize[color] += 1;
-		}
-		else if ( sm->count > 0 )
-		{
-			wide->overflow[wide->overflowCount++] = i;
-		}
-	}
-	// Blocks: each colour's manifolds in the narrow phase's order, TT_WIDE_LANES at a time.
-	int blockCount = 0;
-	wide->colorCount = 0;
-	for ( int color = 0; color < TT_WIDE_COLORS; ++color )
-	{
-		wide->colorFirstBlock[color] = blockCount;
-		blockCount += ( colorSize[color] + TT_WIDE_LANES - 1 ) / TT_WIDE_LANES;
-		if ( colorSize[color] > 0 )
-		{
-			wide->colorCount = color + 1;
-		}
-	}
-	wide->colorFirstBlock[TT_WIDE_COLORS] = blockCount;
-	if ( ttReserve( (void**)&wide->blocks, &wide->blockCapacity, blockCount, sizeof( ttWideBlock ) ) == false )
-	{
-		ttReportError( "ttWorld_Step", "out of memory: contacts solved one at a time" );
-		return false;
-	}
-	wide->blockCount = blockCount;
-	// Zeroed lanes and points are inert: a padding lane or point has no mass, so its impulses stay
-	// zero. Only the point slots a block uses are cleared and touched: a block of one-point
-	// manifolds (spheres) would otherwise clear and carry three unused slots.
-	for ( int b = 0; b < blockCount; ++b )
-	{
-		ttWideBlock* block = wide->blocks + b;
-		memset( block, 0, offsetof( ttWideBlock, points ) );
-		for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-		{
-			block->manifold[lane] = -1;
-		}
-	}
-	int filled[TT_WIDE_COLORS] = { 0 };
-	for ( int i = 0; i < manifoldCount; ++i )
-	{
-		int color = wide->colorOf[i];
-		if ( color >= 0 )
-		{
-			int slot = filled[color]++;
-			ttWideBlock* block = wide->blocks + wide->colorFirstBlock[color] + slot / TT_WIDE_LANES;
-			int count = world->softManifolds[i].count;
-			block->pointCount = count > block->pointCount ? count : block->pointCount;
-		}
-	}
-	for ( int b = 0; b < blockCount; ++b )
-	{
-		memset( wide->blocks[b].points, 0, sizeof( ttWidePoint ) * (size_t)wide->blocks[b].pointCount );
-	}
-	memset( filled, 0, sizeof( filled ) );
-	for ( int i = 0; i < manifoldCount; ++i )
-	{
-		int color = wide->colorOf[i];
-		if ( color < 0 )
-		{
-			continue;
-		}
-		int slot = filled[color]++;
-		int blockIndex = wide->colorFirstBlock[color] + slot / TT_WIDE_LANES;
-		ttWideBlock* block = wide->blocks + blockIndex;
-		ttSoftManifold* sm = world->softManifolds + i;
-		ttWide_FillLane( block, slot % TT_WIDE_LANES, i, sm );
-		ttWide_FillLanePoints( block, slot % TT_WIDE_LANES, sm, world->softPoints );
-		sm->wideSlot = blockIndex * TT_WIDE_LANES + slot % TT_WIDE_LANES;
-	}
-	wide->ready = true;
-	return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Per substep: separations in, impulses out, effective masses refreshed
 
 void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation )
 {
-	ttWidePoint* wp = world->wideContacts->blocks[wideSlot / TT_WIDE_LANES].points + point;
-	int lane = wideSlot % TT_WIDE_LANES;
-	wp->separation[lane] = (float)separation;
-	wp->maxNormalImpulse[lane] = 0;
+	ttWide_Built( world )->beginPoint( world, wideSlot, point, separation );
 }
 
 void ttWideContacts_PointImpulses( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
                                    ttReal* maxNormal, ttReal* separation )
 {
-	const ttWidePoint* wp = world->wideContacts->blocks[wideSlot / TT_WIDE_LANES].points + point;
-	int lane = wideSlot % TT_WIDE_LANES;
-	*separation = wp->separation[lane];
-	*normal = wp->normalImpulse[lane];
-	tangent[0] = wp->tangentImpulse[0][lane];
-	tangent[1] = wp->tangentImpulse[1][lane];
-	*maxNormal = wp->maxNormalImpulse[lane];
-}
-
-// A body's cached world inverse inertia, one float lane per column entry.
-typedef struct ttWideMat3
-{
-	ttWideVec cx, cy, cz;
-} ttWideMat3;
-
-static ttWideMat3 ttWide_GatherInverseInertia( const ttWorld* world, const ttWideBlock* block, bool sideB )
-{
-	ttLanes m[9];
-	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-	{
-		int index = block->manifold[lane];
-		ttMat3 inertia = { TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
-		if ( index >= 0 )
-		{
-			const ttSoftManifold* sm = world->softManifolds + index;
-			inertia = ( sideB ? sm->bodyB : sm->bodyA )->invInertiaWorld;
-		}
-		ttWide_SetVector( m, lane, inertia.cx );
-		ttWide_SetVector( m + 3, lane, inertia.cy );
-		ttWide_SetVector( m + 6, lane, inertia.cz );
-	}
-	return ( ttWideMat3 ){ ttWideVec_Load( m ), ttWideVec_Load( m + 3 ), ttWideVec_Load( m + 6 ) };
-}
-
-static ttWideVec ttWideMat3_MulVec( const ttWideMat3* m, ttWideVec v )
-{
-	ttWideVec r = { ttWide_Mul( v.x, m->cx.x ), ttWide_Mul( v.x, m->cx.y ), ttWide_Mul( v.x, m->cx.z ) };
-	r = ttWideVec_MulAdd( r, v.y, m->cy );
-	return ttWideVec_MulAdd( r, v.z, m->cz );
-}
-
-static void ttWideVec_Store( ttLanes target[3], ttWideVec v )
-{
-	ttWide_Store( target[0], v.x );
-	ttWide_Store( target[1], v.y );
-	ttWide_Store( target[2], v.z );
-}
-
-// ttUpdatePointMasses, wide: the angular parts and effective masses at the inverse inertia as
-// cached now. Padding points keep zero mass (their Jacobian is zero, but the bodies' inverse masses
-// are not).
-void ttWideContacts_RefreshRange( int start, int end, int worker, void* context )
-{
-	(void)worker;
-	const ttWideStageContext* stage = context;
-	ttWorld* world = stage->world;
-	ttWide zero = ttWide_Zero();
-	ttWide one = ttWide_Splat( 1.0f );
-	for ( int b = start; b < end; ++b )
-	{
-		ttWideBlock* block = world->wideContacts->blocks + b;
-		ttWideMat3 inertiaA = ttWide_GatherInverseInertia( world, block, false );
-		ttWideMat3 inertiaB = ttWide_GatherInverseInertia( world, block, true );
-		ttWide invMass = ttWide_Add( ttWide_Load( block->invMassA ), ttWide_Load( block->invMassB ) );
-		for ( int j = 0; j < block->pointCount; ++j )
-		{
-			ttWidePoint* wp = block->points + j;
-			ttWide present = ttWide_Load( wp->present );
-			for ( int k = 0; k < 3; ++k )
-			{
-				ttWideVec crossA = ttWideVec_Load( wp->crossA[k] );
-				ttWideVec crossB = ttWideVec_Load( wp->crossB[k] );
-				ttWideVec angularA = ttWideMat3_MulVec( &inertiaA, crossA );
-				ttWideVec angularB = ttWideMat3_MulVec( &inertiaB, crossB );
-				ttWideVec_Store( wp->angularA[k], angularA );
-				ttWideVec_Store( wp->angularB[k], angularB );
-				ttWide k11 = ttWide_Add(
-				    invMass, ttWide_Add( ttWideVec_Dot( crossA, angularA ), ttWideVec_Dot( crossB, angularB ) ) );
-				ttWide positive = ttWide_And( present, ttWide_Greater( k11, zero ) );
-				// The floor keeps the quotient finite in the lanes the mask drops.
-				ttWide mass = ttWide_Div( one, ttWide_Max( k11, ttWide_Splat( 1e-30f ) ) );
-				ttWide_Store( wp->mass[k], ttWide_And( positive, mass ) );
-			}
-		}
-	}
-}
-
-// Blocks per range of the loops on the world's workers: a block of 4 manifolds costs about a
-// microsecond per stage, so a range of 8 is worth handing to another thread.
-#define TT_WIDE_BLOCKS_PER_RANGE 8
-
-void ttWideContacts_RefreshMasses( ttWorld* world )
-{
-	if ( ttWideContacts_Ready( world ) )
-	{
-		ttWideStageContext context = ttWideContacts_StageContext( world, ttWideStage_relax, 0, 0 );
-		ttParallelFor( &world->tasks, world->wideContacts->blockCount, TT_WIDE_BLOCKS_PER_RANGE,
-		               ttWideContacts_RefreshRange, &context );
-	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// The wide rows
-
-// The velocities of one side of a block's lanes, gathered from the bodies; the values as gathered
-// are kept so that the scatter adds only what the solve changed (a double build keeps its
-// velocities' precision; the solve itself is in floats).
-typedef struct ttWideBodies
-{
-	ttBody* body[TT_WIDE_LANES];
-	ttWideVec v, w;
-	ttLanes gathered[6];
-} ttWideBodies;
-
-static void ttWide_Gather( ttWorld* world, const ttWideBlock* block, bool sideB, ttWideBodies* out )
-{
-	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-	{
-		int m = block->manifold[lane];
-		ttBody* body = NULL;
-		if ( m >= 0 )
-		{
-			const ttSoftManifold* sm = world->softManifolds + m;
-			body = sideB ? sm->bodyB : sm->bodyA;
-		}
-		out->body[lane] = body;
-		ttVec3 v = body != NULL ? body->v : TT_VEC3_ZERO;
-		ttVec3 w = body != NULL ? body->w : TT_VEC3_ZERO;
-		out->gathered[0][lane] = (float)v.x;
-		out->gathered[1][lane] = (float)v.y;
-		out->gathered[2][lane] = (float)v.z;
-		out->gathered[3][lane] = (float)w.x;
-		out->gathered[4][lane] = (float)w.y;
-		out->gathered[5][lane] = (float)w.z;
-	}
-	out->v = ttWideVec_Load( out->gathered );
-	out->w = ttWideVec_Load( out->gathered + 3 );
-}
-
-// Only dynamic bodies are written: impulses do not move the others, and two lanes of one colour
-// may share a static or kinematic body.
-static void ttWide_Scatter( const ttWideBodies* in )
-{
-	ttLanes now[6];
-	ttWide_Store( now[0], in->v.x );
-	ttWide_Store( now[1], in->v.y );
-	ttWide_Store( now[2], in->v.z );
-	ttWide_Store( now[3], in->w.x );
-	ttWide_Store( now[4], in->w.y );
-	ttWide_Store( now[5], in->w.z );
-	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-	{
-		ttBody* body = in->body[lane];
-		if ( body == NULL || body->type != ttBody_dynamic )
-		{
-			continue;
-		}
-		body->v.x += (ttReal)( now[0][lane] - in->gathered[0][lane] );
-		body->v.y += (ttReal)( now[1][lane] - in->gathered[1][lane] );
-		body->v.z += (ttReal)( now[2][lane] - in->gathered[2][lane] );
-		body->w.x += (ttReal)( now[3][lane] - in->gathered[3][lane] );
-		body->w.y += (ttReal)( now[4][lane] - in->gathered[4][lane] );
-		body->w.z += (ttReal)( now[5][lane] - in->gathered[5][lane] );
-	}
-}
-
-// The substep's motion of one side (relax): displacement and rotation vector since its start.
-static void ttWide_GatherMotion( const ttWideBodies* bodies, ttWideVec* displacement, ttWideVec* rotation )
-{
-	ttLanes d[3], r[3];
-	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
-	{
-		const ttBody* body = bodies->body[lane];
-		ttVec3 moved = body != NULL ? ttSub( body->delta, body->prevDelta ) : TT_VEC3_ZERO;
-		ttVec3 turned = body != NULL ? body->substepRotation : TT_VEC3_ZERO;
-		ttWide_SetVector( d, lane, moved );
-		ttWide_SetVector( r, lane, turned );
-	}
-	*displacement = ttWideVec_Load( d );
-	*rotation = ttWideVec_Load( r );
-}
-
-// Relative velocity of B's point against A's along one row: (vB - vA) . d + wB . (rB x d) -
-// wA . (rA x d).
-static inline ttWide ttWide_RowVelocity( const ttWideBodies* a, const ttWideBodies* b, ttWideVec direction,
-                                         const ttLanes crossA[3], const ttLanes crossB[3] )
-{
-	ttWide linear = ttWideVec_Dot( ttWideVec_Sub( b->v, a->v ), direction );
-	return ttWide_Sub( ttWide_Add( linear, ttWideVec_Dot( b->w, ttWideVec_Load( crossB ) ) ),
-	                   ttWideVec_Dot( a->w, ttWideVec_Load( crossA ) ) );
-}
-
-// An impulse along one row, applied to both sides.
-static inline void ttWide_ApplyRow( ttWideBodies* a, ttWideBodies* b, const ttWideBlock* block, ttWideVec direction,
-                                    const ttLanes angularA[3], const ttLanes angularB[3], ttWide impulse )
-{
-	ttWide pushA = ttWide_Mul( impulse, ttWide_Load( block->invMassA ) );
-	ttWide pushB = ttWide_Mul( impulse, ttWide_Load( block->invMassB ) );
-	a->v = ttWideVec_MulAdd( a->v, ttWide_Sub( ttWide_Zero(), pushA ), direction );
-	b->v = ttWideVec_MulAdd( b->v, pushB, direction );
-	a->w = ttWideVec_MulAdd( a->w, ttWide_Sub( ttWide_Zero(), impulse ), ttWideVec_Load( angularA ) );
-	b->w = ttWideVec_MulAdd( b->w, impulse, ttWideVec_Load( angularB ) );
-}
-
-static void ttWide_WarmStartBlock( const ttWideBlock* block, ttWideBodies* a, ttWideBodies* b )
-{
-	ttWideVec directions[3] = { ttWideVec_Load( block->normal ), ttWideVec_Load( block->t1 ),
-	                            ttWideVec_Load( block->t2 ) };
-	for ( int j = 0; j < block->pointCount; ++j )
-	{
-		const ttWidePoint* wp = block->points + j;
-		ttWide impulses[3] = { ttWide_Load( wp->normalImpulse ), ttWide_Load( wp->tangentImpulse[0] ),
-		                       ttWide_Load( wp->tangentImpulse[1] ) };
-		for ( int k = 0; k < 3; ++k )
-		{
-			ttWide_ApplyRow( a, b, block, directions[k], wp->angularA[k], wp->angularB[k], impulses[k] );
-		}
-	}
-}
-
-// Coulomb friction with a circular cone: the point sticks while the tangential impulse stays
-// within mu_s times the normal impulse, else it slides with mu_d (ttSolveFrictionPoint).
-static void ttWide_SolveFriction( ttWideBlock* block, ttWideBodies* a, ttWideBodies* b )
-{
-	ttWideVec t1 = ttWideVec_Load( block->t1 );
-	ttWideVec t2 = ttWideVec_Load( block->t2 );
-	ttWide staticFriction = ttWide_Load( block->staticFriction );
-	ttWide dynamicFriction = ttWide_Load( block->dynamicFriction );
-	for ( int j = 0; j < block->pointCount; ++j )
-	{
-		ttWidePoint* wp = block->points + j;
-		ttWide f1 = ttWide_Load( wp->tangentImpulse[0] );
-		ttWide f2 = ttWide_Load( wp->tangentImpulse[1] );
-		ttWide v1 = ttWide_RowVelocity( a, b, t1, wp->crossA[1], wp->crossB[1] );
-		ttWide v2 = ttWide_RowVelocity( a, b, t2, wp->crossA[2], wp->crossB[2] );
-		ttWide new1 = ttWide_Sub( f1, ttWide_Mul( ttWide_Load( wp->mass[1] ), v1 ) );
-		ttWide new2 = ttWide_Sub( f2, ttWide_Mul( ttWide_Load( wp->mass[2] ), v2 ) );
-		ttWide magnitude = ttWide_Sqrt( ttWide_MulAdd( new1, new1, ttWide_Mul( new2, new2 ) ) );
-		ttWide normalImpulse = ttWide_Load( wp->normalImpulse );
-		ttWide limit = ttWide_Mul( dynamicFriction, normalImpulse );
-		ttWide slides = ttWide_And( ttWide_Greater( magnitude, ttWide_Mul( staticFriction, normalImpulse ) ),
-		                            ttWide_Greater( magnitude, limit ) );
-		// Lanes that do not slide never use the quotient; the floor keeps it finite there.
-		ttWide scale = ttWide_Div( limit, ttWide_Max( magnitude, ttWide_Splat( 1e-30f ) ) );
-		new1 = ttWide_Select( slides, ttWide_Mul( new1, scale ), new1 );
-		new2 = ttWide_Select( slides, ttWide_Mul( new2, scale ), new2 );
-		ttWide_ApplyRow( a, b, block, t1, wp->angularA[1], wp->angularB[1], ttWide_Sub( new1, f1 ) );
-		ttWide_ApplyRow( a, b, block, t2, wp->angularA[2], wp->angularB[2], ttWide_Sub( new2, f2 ) );
-		ttWide_Store( wp->tangentImpulse[0], new1 );
-		ttWide_Store( wp->tangentImpulse[1], new2 );
-	}
-}
-
-// The normals, swept until each lane's impulses agree (ttSoftContacts_SolveManifold): a lane that
-// converged, or has one point, takes no further impulse while the others sweep on.
-static void ttWide_SolveNormals( const ttWorld* world, ttWideBlock* block, ttWideBodies* a, ttWideBodies* b, ttReal h,
-                                 bool useBias )
-{
-	ttWideVec n = ttWideVec_Load( block->normal );
-	ttWide separation[TT_WIDE_POINTS];
-	ttWideVec relativeMotion = { ttWide_Zero(), ttWide_Zero(), ttWide_Zero() };
-	ttWideVec rotationA = relativeMotion, rotationB = relativeMotion;
-	if ( useBias == false )
-	{
-		// The relax sees the separation moved on by the substep's motion, to first order in the
-		// rotation (ttCurrentSeparation).
-		ttWideVec displacementA, displacementB;
-		ttWide_GatherMotion( a, &displacementA, &rotationA );
-		ttWide_GatherMotion( b, &displacementB, &rotationB );
-		relativeMotion = ttWideVec_Sub( displacementB, displacementA );
-	}
-	for ( int j = 0; j < block->pointCount; ++j )
-	{
-		const ttWidePoint* wp = block->points + j;
-		separation[j] = ttWide_Load( wp->separation );
-		if ( useBias == false )
-		{
-			ttWide moved = ttWide_Sub( ttWide_Add( ttWideVec_Dot( relativeMotion, n ),
-			                                       ttWideVec_Dot( rotationB, ttWideVec_Load( wp->crossB[0] ) ) ),
-			                           ttWideVec_Dot( rotationA, ttWideVec_Load( wp->crossA[0] ) ) );
-			separation[j] = ttWide_Add( separation[j], moved );
-		}
-	}
-	ttWide zero = ttWide_Zero();
-	ttWide one = ttWide_Splat( 1.0f );
-	ttWide inverseH = ttWide_Splat( (float)( 1 / h ) );
-	ttWide biasRate = ttWide_Load( block->biasRate );
-	ttWide softMassScale = ttWide_Load( block->massScale );
-	ttWide softImpulseScale = ttWide_Load( block->impulseScale );
-	ttWide maxPushout = ttWide_Splat( (float)-world->maxPushoutSpeed );
-	ttWide tolerance = ttWide_Splat( 1e-3f );
-	ttWide active = ttWide_Greater( one, zero ); // all lanes
-	for ( int sweep = 0; sweep < TT_SOFT_NORMAL_SWEEPS; ++sweep )
-	{
-		ttWide change = zero, size = zero;
-		for ( int j = 0; j < block->pointCount; ++j )
-		{
-			ttWidePoint* wp = block->points + j;
-			ttWide s = separation[j];
-			// s > 0: speculative, the gap may close within this substep and no more; else the
-			// soft push-out (biased solve) or none (relax).
-			ttWide speculative = ttWide_Greater( s, zero );
-			ttWide bias = ttWide_Mul( s, inverseH );
-			ttWide massScale = one, impulseScale = zero;
-			if ( useBias )
-			{
-				bias = ttWide_Select( speculative, bias, ttWide_Max( ttWide_Mul( biasRate, s ), maxPushout ) );
-				massScale = ttWide_Select( speculative, one, softMassScale );
-				impulseScale = ttWide_AndNot( speculative, softImpulseScale );
-			}
-			else
-			{
-				bias = ttWide_And( speculative, bias );
-			}
-			ttWide vn = ttWide_RowVelocity( a, b, n, wp->crossA[0], wp->crossB[0] );
-			ttWide accumulated = ttWide_Load( wp->normalImpulse );
-			ttWide impulse =
-			    ttWide_Sub( ttWide_Mul( ttWide_Sub( zero, ttWide_Mul( ttWide_Load( wp->mass[0] ), massScale ) ),
-			                            ttWide_Add( vn, bias ) ),
-			                ttWide_Mul( impulseScale, accumulated ) );
-			ttWide total = ttWide_Max( ttWide_Add( accumulated, impulse ), zero );
-			total = ttWide_Select( active, total, accumulated );
-			impulse = ttWide_Sub( total, accumulated );
-			ttWide_Store( wp->normalImpulse, total );
-			ttWide_Store( wp->maxNormalImpulse, ttWide_Max( ttWide_Load( wp->maxNormalImpulse ), impulse ) );
-			ttWide_ApplyRow( a, b, block, n, wp->angularA[0], wp->angularB[0], impulse );
-			change = ttWide_Add( change, ttWide_Abs( impulse ) );
-			size = ttWide_Add( size, total );
-		}
-		active = ttWide_And( active, ttWide_Greater( change, ttWide_Mul( tolerance, size ) ) );
-		if ( sweep == 0 )
-		{
-			active = ttWide_And( active, ttWide_Load( block->multiPoint ) );
-		}
-		if ( ttWide_AnySet( active ) == false )
-		{
-			break;
-		}
-	}
-}
-
-void ttWideContacts_SolveColorRange( int start, int end, int worker, void* context )
-{
-	(void)worker;
-	const ttWideStageContext* stage = context;
-	ttWorld* world = stage->world;
-	ttWideBlock* blocks = world->wideContacts->blocks + world->wideContacts->colorFirstBlock[stage->color];
-	for ( int i = start; i < end; ++i )
-	{
-		ttWideBlock* block = blocks + i;
-		ttWideBodies a, b;
-		ttWide_Gather( world, block, false, &a );
-		ttWide_Gather( world, block, true, &b );
-		if ( stage->stage == ttWideStage_warmStart )
-		{
-			ttWide_WarmStartBlock( block, &a, &b );
-		}
-		else
-		{
-			// Friction first: non-penetration has the last word in the sweep.
-			ttWide_SolveFriction( block, &a, &b );
-			ttWide_SolveNormals( world, block, &a, &b, stage->h, stage->stage == ttWideStage_solve );
-		}
-		ttWide_Scatter( &a );
-		ttWide_Scatter( &b );
-	}
-}
-
-void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
-{
-	const ttWideContacts* wide = world->wideContacts;
-	for ( int i = 0; i < wide->overflowCount; ++i )
-	{
-		ttSoftManifold* sm = world->softManifolds + wide->overflow[i];
-		if ( stage == ttWideStage_warmStart )
-		{
-			ttSoftContacts_WarmStartManifold( sm, world->softPoints );
-		}
-		else
-		{
-			ttSoftContacts_SolveManifold( world, sm, world->softPoints, h, stage == ttWideStage_solve );
-		}
-	}
-}
-
-void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
-{
-	int colorCount = ttWideContacts_ColorCount( world );
-	for ( int color = 0; color < colorCount; ++color )
-	{
-		// Blocks of one colour share no dynamic body: they run on the workers at once, and the
-		// colours one after another (each ttParallelFor returns when its blocks are done).
-		ttWideStageContext context = ttWideContacts_StageContext( world, stage, color, h );
-		ttParallelFor( &world->tasks, ttWideContacts_ColorBlockCount( world, color ), TT_WIDE_BLOCKS_PER_RANGE,
-		               ttWideContacts_SolveColorRange, &context );
-	}
-	ttWideContacts_SolveOverflow( world, stage, h );
+	ttWide_Built( world )->pointImpulses( world, wideSlot, point, normal, tangent, maxNormal, separation );
 }

@@ -14,11 +14,26 @@
 // manifolds through the step; the per-point rows keep what the scalar parts use (the
 // restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
 // (ttWideContacts_PointImpulses).
+//
+// The lanes are chosen at run time (contact_solver_wide_variant.h): AVX2's 8 where the CPU and OS
+// support it, SSE2's 4 on other x86 CPUs, 4 lanes of plain loops elsewhere; every width gives the
+// same states. The environment variable TETHER_SIMD=avx2|sse2|scalar, read once, or
+// ttWideContacts_SelectWidth forces one.
 #pragma once
 
 #include "core.h"
 
 typedef struct ttWorld ttWorld;
+
+/// The instruction sets the wide solve is compiled for (those of this build and CPU:
+/// ttWideContacts_WidthAvailable).
+typedef enum ttSimdWidth
+{
+	ttSimdWidth_scalar, ///< 4 lanes of plain loops (every CPU)
+	ttSimdWidth_sse2,   ///< 4 lanes (x86)
+	ttSimdWidth_avx2,   ///< 8 lanes (x86 with AVX2 and an OS that saves the YMM registers)
+	ttSimdWidth_count,
+} ttSimdWidth;
 
 typedef enum ttWideStage
 {
@@ -51,6 +66,7 @@ int ttWideContacts_ColorFirstBlock( const ttWorld* world, int color );
 int ttWideContacts_BlockManifold( const ttWorld* world, int block, int lane );
 /// How many manifolds are solved scalar after the colours.
 int ttWideContacts_OverflowCount( const ttWorld* world );
+/// The lanes of the selected width (ttWideContacts_SelectedWidth).
 int ttWideContacts_Lanes( void );
 ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h );
 
@@ -69,10 +85,27 @@ void ttWideContacts_RefreshRange( int start, int end, int worker, void* context 
 /// RefreshRange over every block on the calling thread; nothing when not ready.
 void ttWideContacts_RefreshMasses( ttWorld* world );
 
+/// Every coloured point at the start of a substep: its separation followed from the bodies' motion
+/// since the prepare (nothing when `prepared`: the blocks hold the prepare's separations), the
+/// largest increment reset; on the workers, over the blocks. Nothing when not ready.
+void ttWideContacts_BeginPoints( ttWorld* world, bool prepared );
 /// A point of a coloured manifold (ttSoftManifold.wideSlot) at the start of a substep: its
-/// separation (found in the real type by contact_solver_soft.c), the largest increment reset.
+/// separation (found in the real type by contact_solver_soft.c, which overrides the blocks' own for
+/// the manifolds with restitution), the largest increment reset.
 void ttWideContacts_BeginPoint( ttWorld* world, int wideSlot, int point, ttReal separation );
 /// A point of a coloured manifold (ttSoftManifold.wideSlot) as the wide solve left it: impulses
 /// (restitution, readouts) and the separation at the substep's start.
 void ttWideContacts_PointImpulses( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
                                    ttReal* maxNormal, ttReal* separation );
+
+/// Whether this build holds the width and this CPU runs it.
+bool ttWideContacts_WidthAvailable( ttSimdWidth width );
+/// The width the next ttWideContacts_Build of every world uses: the fastest available, unless
+/// TETHER_SIMD (read on the first call) or ttWideContacts_SelectWidth said otherwise.
+ttSimdWidth ttWideContacts_SelectedWidth( void );
+/// Force a width (tests, benchmarks) from every world's next build on (the blocks are rebuilt from
+/// the per-point rows there, so the states do not change); call it between steps. False
+/// (reported) when the width is not available.
+bool ttWideContacts_SelectWidth( ttSimdWidth width );
+/// "scalar", "sse2", "avx2"; NULL when out of range.
+const char* ttWideContacts_WidthName( ttSimdWidth width );

@@ -3,9 +3,10 @@
 // (ttJointFamily_Get). Per step: prepare; per substep: beginSubstep before the velocities are
 // integrated, solveBeforePositions after they are integrated (before the contacts' first solve
 // and before the positions move), solvePositions once per iteration after the contacts,
-// solveVelocities after the velocities are derived and the contacts' velocity pass. A family
-// leaves a hook NULL when it has nothing to do there (a position-level family solves nothing
-// before the positions move, a velocity-level family has no position iterations).
+// afterDeriveVelocities as soon as the velocities are derived, solveVelocities after that and
+// the contacts' velocity pass. A family leaves a hook NULL when it has nothing to do there (a
+// position-level family solves nothing before the positions move, a velocity-level family has no
+// position iterations).
 #pragma once
 
 #include "step.h"
@@ -21,6 +22,10 @@ typedef struct ttJointFamily
 	void ( *beginSubstep )( ttStepContext* ctx );
 	void ( *solveBeforePositions )( ttStepContext* ctx );
 	void ( *solvePositions )( ttStepContext* ctx );
+	/// Right after the velocities are derived, before the contacts' velocity pass: each body's
+	/// velocity is still its start plus what the projections gave it, which the XPBD energy guard
+	/// needs (joint_energy_guard.c). May be NULL.
+	void ( *afterDeriveVelocities )( ttStepContext* ctx );
 	void ( *solveVelocities )( ttStepContext* ctx );
 	/// Free what the family keeps in the world (ttDestroyWorld); may be NULL.
 	void ( *destroy )( ttWorld* world );

@@ -729,10 +729,9 @@ static void ttPointMassJoints_SolvePositions( ttStepContext* ctx )
 	ttJointEnergyGuard_AfterProjection( ctx );
 }
 
-// The energy guard (joint_energy_guard.c), joint damping and the readouts, as the XPBD family:
-// the shared points' impulses are position impulses like XPBD's multipliers, so impulse / h^2 is
-// the force in N and N m.
-static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
+// The energy guard (joint_energy_guard.c) as soon as the velocities are derived, before the
+// contacts' velocity pass, as for the XPBD family.
+static void ttPointMassJoints_Guard( ttStepContext* ctx )
 {
 	// A ledger of the energy symplectic Euler keeps, as for sequential impulses. The chord step's
 	// own error of that energy is second order in h and must stay: a bead's speed on a wire is off
@@ -742,6 +741,12 @@ static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
 	// In float the account fades, as for sequential impulses (joint_solver_si.c).
 	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, (ttReal)1e-4, true, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
+}
+
+// Joint damping and the readouts, as the XPBD family: the shared points' impulses are position
+// impulses like XPBD's multipliers, so impulse / h^2 is the force in N and N m.
+static void ttPointMassJoints_SolveVelocities( ttStepContext* ctx )
+{
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );
@@ -773,6 +778,7 @@ const ttJointFamily ttPointMassJoints = {
     .beginSubstep = ttPointMassJoints_BeginSubstep,
     .solveBeforePositions = ttPointMassJoints_SolveBeforePositions,
     .solvePositions = ttPointMassJoints_SolvePositions,
+    .afterDeriveVelocities = ttPointMassJoints_Guard,
     .solveVelocities = ttPointMassJoints_SolveVelocities,
     .destroy = ttPointMassJoints_Destroy,
 };

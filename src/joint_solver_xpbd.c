@@ -124,12 +124,17 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 	ttJointEnergyGuard_AfterProjection( ctx );
 }
 
-// The energy guard, damping, then the force and torque readouts from the substep's multipliers.
-static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
+// The energy guard (joint_energy_guard.c), as soon as the velocities are derived. Its account
+// fades: a projection that jitters on a limit gives and takes within a few substeps.
+static void ttXpbdJoints_Guard( ttStepContext* ctx )
 {
-	// The account fades: a projection that jitters on a limit gives and takes within a few substeps.
 	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false, false };
 	ttJointEnergyGuard_Apply( ctx, &guard );
+}
+
+// Damping, then the force and torque readouts from the substep's multipliers.
+static void ttXpbdJoints_SolveVelocities( ttStepContext* ctx )
+{
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
 		ttJoint* joint = ttAwakeJoint( ctx->world, j );
@@ -146,6 +151,7 @@ const ttJointFamily ttXpbdJoints = {
     .beginSubstep = ttXpbdJoints_BeginSubstep,
     .solveBeforePositions = NULL,
     .solvePositions = ttXpbdJoints_SolvePositions,
+    .afterDeriveVelocities = ttXpbdJoints_Guard,
     .solveVelocities = ttXpbdJoints_SolveVelocities,
     .destroy = NULL,
 };

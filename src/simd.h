@@ -1,25 +1,40 @@
 // SPDX-License-Identifier: MIT
 // Wide float math for the coloured contact solve: TT_WIDE_LANES floats processed as one value.
-// AVX2 (8 lanes) when the compiler targets it (TETHER_AVX2 adds -mavx2), SSE2 (4 lanes) on every
-// x86-64 compiler, and otherwise (Emscripten without -msse2, ARM, other CPUs) a plain struct of 4
-// floats with loops, which compilers vectorise where they can. The solver rows are floats in every
-// build: they are a velocity solve's Jacobians and impulses, where single precision is ample, and
-// it is what lets 4 (or 8) rows share one register (Box2D v3 makes the same choice).
+// The includer picks the path (contact_solver_wide_scalar.c, _sse2.c, _avx2.c, one object each,
+// chosen at run time): TT_SIMD_WANT_AVX2 (8 lanes; the file must be compiled with AVX2 enabled),
+// TT_SIMD_WANT_SSE2 (4 lanes, every x86-64 compiler), TT_SIMD_WANT_SCALAR (a plain struct of 4
+// floats with loops, which compilers vectorise where they can: ARM, Emscripten without -msse2,
+// other CPUs). Without a choice, the widest the compiler targets. The solver rows are floats in
+// every build: they are a velocity solve's Jacobians and impulses, where single precision is
+// ample, and it is what lets 4 (or 8) rows share one register (Box2D v3 makes the same choice).
 #pragma once
 
 #include <stdbool.h>
 
-#if defined( __AVX2__ ) && !defined( TT_NO_SIMD )
+#if defined( TT_SIMD_WANT_AVX2 )
+#if !defined( __AVX2__ )
+#error "TT_SIMD_WANT_AVX2 needs the file compiled with AVX2 enabled (-mavx2, /arch:AVX2)"
+#endif
 #define TT_SIMD_AVX2 1
+#elif defined( TT_SIMD_WANT_SSE2 )
+#define TT_SIMD_SSE2 1
+#elif defined( TT_SIMD_WANT_SCALAR ) || defined( TT_NO_SIMD )
+#define TT_SIMD_SCALAR 1
+#elif defined( __AVX2__ )
+#define TT_SIMD_AVX2 1
+#elif defined( __SSE2__ ) || defined( _M_X64 ) || ( defined( _M_IX86_FP ) && _M_IX86_FP >= 2 )
+#define TT_SIMD_SSE2 1
+#else
+#define TT_SIMD_SCALAR 1
+#endif
+
+#if defined( TT_SIMD_AVX2 )
 #define TT_WIDE_LANES 8
 #include <immintrin.h>
-#elif ( defined( __SSE2__ ) || defined( _M_X64 ) || ( defined( _M_IX86_FP ) && _M_IX86_FP >= 2 ) ) &&                  \
-    !defined( TT_NO_SIMD )
-#define TT_SIMD_SSE2 1
+#elif defined( TT_SIMD_SSE2 )
 #define TT_WIDE_LANES 4
 #include <emmintrin.h>
 #else
-#define TT_SIMD_SCALAR 1
 #define TT_WIDE_LANES 4
 #endif
 

@@ -8,7 +8,8 @@
 //                [velocity-level contacts: begin substep] -> integrate positions ->
 //                [contacts that collide after: narrow phase] -> iterations of (contact positions,
 //                joint positions, long range projections) -> long range end of iterations ->
-//                derive velocities -> contact velocities -> joint velocities;
+//                derive velocities -> [joints after the derivation: the XPBD energy guard] ->
+//                contact velocities -> joint velocities;
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
 // The per-body loops, the narrow phase and the contact prepare run on the world's workers
 // (task.h); everything else runs on the calling thread.
@@ -227,6 +228,10 @@ static void ttSubstep( ttStepContext* ctx )
 	ttLongRange_EndIterations( world, h );
 
 	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttDeriveVelocitiesRange, &bodyLoop );
+	if ( joints->afterDeriveVelocities != NULL )
+	{
+		TT_PHASE( ctx, ttStepPhase_joints, joints->afterDeriveVelocities( ctx ) );
+	}
 	if ( world->particles != NULL )
 	{
 		ttParticles_EndSubstep( ctx );

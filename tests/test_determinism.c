@@ -101,6 +101,7 @@ int main( int argc, char** argv )
 {
 	int count = (int)( sizeof( s_cases ) / sizeof( s_cases[0] ) );
 	uint64_t hashes[32];
+	printf( "wide contacts: %s (TETHER_SIMD chooses)\n", ttGetWideContactsSimd() );
 	for ( int i = 0; i < count; ++i )
 	{
 		hashes[i] = RunCase( s_cases + i );

@@ -11,7 +11,18 @@
 //   sticks could differ). Tolerance 1e-6 m: the wide rows are floats and a body's velocity changes
 //   by what the floats say, rounded to half a float ulp of the velocity (1.2e-7 m/s at 3 m/s)
 //   per substep; over K = 48 substeps of h = 1/240 s that is at most 1.2e-7 h K^2 / 2 = 6e-7 m;
-// - the switch: ttWorld_EnableWideContacts reads back.
+// - the switch: ttWorld_EnableWideContacts reads back;
+// - the blocks follow each point's separation in floats from the bodies' motion since the prepare
+//   (ttWideContacts_BeginPoints): a 1 m box resting exactly on the ground without gravity (the
+//   step leaves it where it is). Unmoved, every point keeps the prepare's separation exactly (the
+//   motion terms are exact zeros: q conj(q) has a zero vector part in floating point), so a
+//   resting body is not pushed by rounding (the crossbow's arrow of tests/test_long_range.c). Moved
+//   1.2 cm and turned 0.1 rad by hand, it gets at every point the separation of
+//   contact_solver_soft.c's real-type form (the adjusted separation plus the followed anchors'
+//   offset along the normal) within 3e-8 m: the float terms are the motion's (at most 0.012 m +
+//   0.1 rad * 0.87 m = 0.1 m), and about five roundings of 6e-8 of at most 0.1 m each add up to
+//   3e-8 m. In the float build the reference itself is floats of terms up to 1.9 m (the centre's
+//   height and a corner's offset), about five roundings of 1.1e-7 m: 5e-7 m there.
 #include "test_macros.h"
 
 #include "contact_solver_soft.h"
@@ -19,6 +30,7 @@
 #include "validation.h"
 #include "world.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static void tsColouringIsProper( void )
@@ -120,8 +132,77 @@ static void tsLanesRunTheScalarRows( void )
 	}
 }
 
+// The real-type followed separation of contact_solver_soft.c (ttFollowedSeparation).
+static ttReal tsFollowedSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp )
+{
+	ttVec3 d = ttAdd( ttBody_RelativeCenter( sm->bodyA, sm->bodyB ),
+	                  ttSub( ttRotate( sm->bodyB->q, sp->followB ), ttRotate( sm->bodyA->q, sp->followA ) ) );
+	return sp->adjustedSeparation + ttDot( d, sm->normal );
+}
+
+static void tsBlocksFollowTheSeparation( void )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	def.gravity = ( ttVec3 ){ 0, 0, 0 };
+	ttWorldId worldId = ttCreateWorld( &def );
+	ttBodyDef groundDef = ttDefaultBodyDef();
+	ttBodyId ground = ttCreateBody( worldId, &groundDef );
+	ttShapeDef shapeDef = ttDefaultShapeDef();
+	ttCreateBoxShape( ground, &shapeDef, &( ttBox ){ { 20, 0.5f, 20 } } );
+	ttBodyDef boxDef = ttDefaultBodyDef();
+	boxDef.type = ttBody_dynamic;
+	boxDef.position = ( ttVec3 ){ 0, 1.0, 0 };
+	ttBodyId box = ttCreateBody( worldId, &boxDef );
+	ttCreateBoxShape( box, &shapeDef, &( ttBox ){ { 0.5f, 0.5f, 0.5f } } );
+	tvStep( worldId, 1 );
+	ttWorld* world = NULL;
+	ttBody* body = ttResolveBody( __func__, box, &world );
+	ENSURE( world != NULL && ttWideContacts_Ready( world ) );
+	ENSURE_NEAR( ttBody_GetPosition( box ).y, 1.0, 1e-12 ); // nothing moved it: the blocks are current
+	ttWideContacts_BeginPoints( world, false );
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		const ttSoftManifold* sm = world->softManifolds + i;
+		for ( int j = 0; sm->wideSlot >= 0 && j < sm->count; ++j )
+		{
+			ttReal normal, tangent[2], maxNormal, separation;
+			ttWideContacts_PointImpulses( world, sm->wideSlot, j, &normal, tangent, &maxNormal, &separation );
+			ENSURE_NEAR( separation, (float)world->softPoints[sm->first + j].separation, 0 );
+		}
+	}
+	body->delta = ttAdd( body->delta, ( ttVec3 ){ 0.004, 0.011, -0.003 } );
+	ttReal half = (ttReal)0.05; // 0.1 rad about a tilted axis
+	ttVec3 axis = ttNormalize( ( ttVec3 ){ 1, 0.3, 2 } );
+	ttQuat turn = { ttSin( half ) * axis.x, ttSin( half ) * axis.y, ttSin( half ) * axis.z, ttCos( half ) };
+	body->q = ttQuatNormalize( ttQuatMul( turn, body->q ) );
+	ttWideContacts_BeginPoints( world, false );
+	int checked = 0;
+	double worst = 0, largestChange = 0;
+	for ( int i = 0; i < world->softManifoldCount; ++i )
+	{
+		const ttSoftManifold* sm = world->softManifolds + i;
+		for ( int j = 0; sm->wideSlot >= 0 && j < sm->count; ++j )
+		{
+			const ttSoftPoint* sp = world->softPoints + sm->first + j;
+			ttReal normal, tangent[2], maxNormal, separation;
+			ttWideContacts_PointImpulses( world, sm->wideSlot, j, &normal, tangent, &maxNormal, &separation );
+			ttReal expected = tsFollowedSeparation( sm, sp );
+			worst = fmax( worst, fabs( (double)( separation - expected ) ) );
+			largestChange = fmax( largestChange, fabs( (double)( expected - sp->separation ) ) );
+			ENSURE_NEAR( separation, expected, sizeof( ttReal ) == sizeof( double ) ? 3e-8 : 5e-7 );
+			checked += 1;
+		}
+	}
+	printf( "followed separations: %d points, moved by up to %.4f m, worst float error %.2e m\n", checked,
+	        largestChange, worst );
+	ENSURE_NEAR( checked, 4, 0 );
+	ENSURE( largestChange > 0.01 ); // the motion did move the points
+	ttDestroyWorld( worldId );
+}
+
 int main( void )
 {
+	tsBlocksFollowTheSeparation();
 	tsColouringIsProper();
 	tsLanesRunTheScalarRows();
 	return TEST_RESULT();

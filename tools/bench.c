@@ -360,8 +360,12 @@ int ttBenchMain( int argc, char** argv )
 	{
 		return code;
 	}
-	printf( "tether bench: %d frames of 1/60 s, median of %d runs of the mean ms per frame, real = %s\n\n",
-	        options.frames, options.runs, TT_REAL_IS_FLOAT ? "float" : "double" );
+	// The worker count and the contacts' SIMD width (TETHER_SIMD=avx2|sse2|scalar forces one) say
+	// what the times were measured with.
+	printf( "tether bench: %d frames of 1/60 s, median of %d runs of the mean ms per frame, real = %s, threads = %d, "
+	        "wide contacts = %s\n\n",
+	        options.frames, options.runs, TT_REAL_IS_FLOAT ? "float" : "double",
+	        options.solvers.setThreads ? options.solvers.threads : 1, ttGetWideContactsSimd() );
 	printf( "| scene | bodies | joints | substeps x iterations | ms per frame | max ms | quality | solve ms per frame "
 	        "| reference |\n" );
 	printf( "|---|---|---|---|---|---|---|---|---|\n" );

@@ -75,11 +75,15 @@ TT_API bool ttWorld_IsJointTreeSolveEnabled( ttWorldId worldId );
 /// independent and parallelisable, but it converges more slowly (tests/test_jacobi_chain.c).
 TT_API ttResult ttWorld_EnableJointJacobi( ttWorldId worldId, bool flag );
 TT_API bool ttWorld_IsJointJacobiEnabled( ttWorldId worldId );
-/// Soft-step contacts: solve them coloured, 4 manifolds at a time with SIMD (8 with AVX2 builds),
-/// the default, or with `flag` false one manifold at a time in the narrow phase's order (the
+/// Soft-step contacts: solve them coloured, 4 manifolds at a time with SIMD (8 where the CPU has
+/// AVX2), the default, or with `flag` false one manifold at a time in the narrow phase's order (the
 /// solver before the colouring: same rows, another Gauss-Seidel order; for comparisons).
 TT_API ttResult ttWorld_EnableWideContacts( ttWorldId worldId, bool flag );
 TT_API bool ttWorld_IsWideContactsEnabled( ttWorldId worldId );
+/// The instruction set the wide contact solve runs with in this process: "avx2" (8 manifolds at a
+/// time), "sse2" (4) or "scalar" (4, plain loops). Chosen at the first step from the CPU; the
+/// environment variable TETHER_SIMD=avx2|sse2|scalar forces one. The states do not depend on it.
+TT_API const char* ttGetWideContactsSimd( void );
 /// Soft-step contact stiffness (Hz, >= 0; 0 is rigid) and damping ratio (>= 0).
 TT_API ttResult ttWorld_SetContactSoftness( ttWorldId worldId, ttReal hertz, ttReal dampingRatio );
 /// Switch one kind of long range constraint on or off; ttResult_invalidState (with a message)
