@@ -52,13 +52,13 @@
 // (ttJointEnergyGuard_BeforeImpulses, BeforeRelax, AfterImpulses), of which the biased pass's moved
 // the positions (its potential energy), against the kinetic energy the body would have had
 // without them; the family then warm starts with the share of its impulses the guard kept
-// (jointGuardKept). The point-mass family is position-level and is guarded as XPBD is (126 of 600
-// ran away: the chord step on light bodies on long levers, like XPBD's). Both integrate by
-// symplectic Euler with an energy error that swings without a trend, which a guard against every
-// rise turns into damping (a hung cube's period 0.24 % short, a pendulum losing 5.8 % of its
-// swing in 10 periods): their policy (ttJointGuardPolicy) measures the energy that scheme keeps,
-// keeps the whole account, so that a swing may come back to the energy it had, and carries what
-// an intervention leaves on it.
+// (jointGuardKept). Its guard runs after the relax pass, which follows the contacts' velocity
+// pass; BeforeRelax leaves what the contacts did out of the joints' sum. The point-mass family is position-level and is
+// guarded as XPBD is (126 of 600 ran away: the chord step on light bodies on long levers, like XPBD's). Both integrate
+// by symplectic Euler with an energy error that swings without a trend, which a guard against every rise turns into
+// damping (a hung cube's period 0.24 % short, a pendulum losing 5.8 % of its swing in 10 periods): their policy
+// (ttJointGuardPolicy) measures the energy that scheme keeps, keeps the whole account, so that a swing may come back to
+// the energy it had, and carries what an intervention leaves on it.
 
 #include "joint_energy_guard.h"
 
