@@ -335,8 +335,8 @@ int main( void )
 
 	// Every family under the same bound: the XPBD joints, sequential impulses with and without
 	// the tree solve, and the point-mass joints. In float the point-mass family (last) is not held
-	// to it: 14 of its 720 cases broke it there, some running away to 1e24 J (as without its
-	// guard; open, docs/hardening.md).
+	// to it: 14 of its 720 cases broke it there, one running away to 8e7 J (as without its guard;
+	// open, docs/hardening.md).
 	static const Family families[] = {
 	    { "xpbd", ttJointSolver_xpbd, false },
 	    { "si", ttJointSolver_si, false },
