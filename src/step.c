@@ -11,7 +11,8 @@
 //                derive velocities -> contact velocities -> joint velocities;
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
 // The per-body loops, the narrow phase and the contact prepare run on the world's workers
-// (task.h); everything else runs on the calling thread.
+// (task.h), launched once for the whole step (solver_stages.h); everything else runs on the
+// calling thread.
 // The contact and joint solvers are reached only through their tables (contact_solver.h,
 // joint_solver.h), chosen once per step in ttStepContext_Make; the long range features through
 // theirs (long_range.h).
@@ -23,6 +24,7 @@
 #include "joint_solver.h"
 #include "long_range.h"
 #include "particle.h"
+#include "solver_stages.h"
 #include "world.h"
 
 ttStepContext ttStepContext_Make( ttWorld* world, ttReal dt )
@@ -276,11 +278,19 @@ static void ttReportStats( ttStepContext* ctx, double startMs )
 void ttStep( ttStepContext* ctx )
 {
 	double start = ttNowMilliseconds();
+	ttWorld* world = ctx->world;
+	// One launch of the workers for the whole step: its parallel loops become stages that the
+	// waiting workers pick up (solver_stages.h), instead of a wake of the pool for each.
+	bool staged = ttStages_Begin( &world->tasks, world->awakeBodyCount + world->manifoldCount );
 	ttBeginStep( ctx );
 	for ( ctx->substep = 0; ctx->substep < ctx->substeps; ++ctx->substep )
 	{
 		ttSubstep( ctx );
 	}
 	ttEndStep( ctx );
+	if ( staged )
+	{
+		ttStages_End( &world->tasks );
+	}
 	ttReportStats( ctx, start );
 }
