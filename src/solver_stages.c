@@ -41,11 +41,9 @@
 
 // Waiting: a few spins with the CPU's pause hint, for a stage that comes within microseconds
 // (the usual gap between two colours), then yielding the core at every look, then (workers only)
-// sleeping until the next stage, so that a worker that waits through a serial part of the step
-// (the colouring, the joints, the islands) gives its core to whoever needs it: on a machine shared
-// with other work, a worker that only yielded stayed runnable and took its share of a core from
-// the stepping thread (2 cores, load 12: pyramid_large 15.5 ms per step at 2 threads against
-// 12.7 ms with the pool's wakes).
+// sleeping until the next stage, so that a worker that waits through a long serial part of the
+// step (the colouring, the joints, the islands) does not stay runnable and take a share of a core
+// that the stepping thread or other programs could use. Box2D v3's workers only spin and yield.
 #define TT_SPINS_BEFORE_YIELD 64
 #define TT_YIELDS_BEFORE_SLEEP 16
 

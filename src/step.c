@@ -11,8 +11,7 @@
 //                derive velocities -> contact velocities -> joint velocities;
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
 // The per-body loops, the narrow phase and the contact prepare run on the world's workers
-// (task.h), launched once for the whole step (solver_stages.h); everything else runs on the
-// calling thread.
+// (task.h); everything else runs on the calling thread.
 // The contact and joint solvers are reached only through their tables (contact_solver.h,
 // joint_solver.h), chosen once per step in ttStepContext_Make; the long range features through
 // theirs (long_range.h).
