@@ -2,8 +2,10 @@
 // Sample 6, your own scheduler. A game usually has a job system already and wants the physics to
 // run on it rather than on threads of its own. tether hands each parallel loop of the step to
 // ttWorldDef.enqueueTask as a task over [0, itemCount) and waits for it with finishTask (Box2D v3's
-// scheme). This sample is such a job system in miniature: a fixed set of pthreads that take chunks
-// of the current task from a shared counter, the calling thread helping until the task is done.
+// scheme); a step with enough bodies hands over instead one task of workerCount - 1 items, the
+// step's workers, at its start and finishes it at its end (src/solver_stages.h). This sample is
+// such a job system in miniature: a fixed set of pthreads that take chunks of the current task
+// from a shared counter, the calling thread helping with the loops until the task is done.
 //
 // The check: a pyramid of 55 boxes stepped 120 times on this scheduler with 3 workers ends in
 // exactly the same state, bit for bit, as the same pyramid stepped serially, because every item of
@@ -107,7 +109,13 @@ static void* EnqueueTask( ttTaskCallback* task, int itemCount, int minRange, voi
 	jobs->generation += 1;
 	pthread_cond_broadcast( &jobs->wake );
 	pthread_mutex_unlock( &jobs->mutex );
-	RunChunks( jobs, 0 );
+	// A task of no more items than there are threads is left to them: it is the step's workers
+	// (one item each, waiting for the step's loops), which the calling thread cannot run itself:
+	// it drives the step and would only take the items away from the threads.
+	if ( itemCount > WORKER_THREADS )
+	{
+		RunChunks( jobs, 0 );
+	}
 	return jobs; // the handle finishTask gets
 }
 

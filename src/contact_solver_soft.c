@@ -528,9 +528,19 @@ static void ttSoftContacts_ApplyRestitution( ttWorld* world, ttReal h )
 // next narrow phase's warm start) and the separations too, for what reads them between steps
 // (contact events, the warm start's test that a point was touching). Nothing reads them between
 // substeps, except the prepare of a step that collides in every substep: then after each substep.
-static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
+typedef struct ttStorePointsLoop
 {
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	ttWorld* world;
+	bool lastSubstep;
+} ttStorePointsLoop;
+
+// A manifold writes only its own contact points.
+static void ttStorePointsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttStorePointsLoop* loop = context;
+	ttWorld* world = loop->world;
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		for ( int j = 0; j < sm->count; ++j )
@@ -542,12 +552,18 @@ static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
 			                              &separation );
 			cp->tangentImpulse = ttAdd( ttScale( tangentImpulse[0], sm->t1 ), ttScale( tangentImpulse[1], sm->t2 ) );
 			cp->normalVelocityBefore = sp->normalVelocityBefore;
-			if ( lastSubstep )
+			if ( loop->lastSubstep )
 			{
 				cp->separation = ttMovedSeparation( sm, sp, separation );
 			}
 		}
 	}
+}
+
+static void ttSoftContacts_StorePoints( ttWorld* world, bool lastSubstep )
+{
+	ttStorePointsLoop loop = { world, lastSubstep };
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttStorePointsRange, &loop );
 }
 
 // One narrow phase per step holds only while each contact keeps its place on the two shapes over
@@ -653,11 +669,14 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
 // the random-scene soak (docs/hardening.md).
-static void ttSoftContacts_UpdateMasses( ttWorld* world )
+// A manifold writes only its own points' rows.
+static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 {
+	(void)worker;
+	ttWorld* world = context;
 	// The wide blocks refresh their own rows; the per-point rows here are needed by the manifolds
 	// solved scalar and by the restitution.
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
 		if ( sm->wideSlot >= 0 && sm->restitution == 0 )
@@ -669,6 +688,11 @@ static void ttSoftContacts_UpdateMasses( ttWorld* world )
 			ttUpdatePointMasses( world->softPoints + sm->first + j, sm->bodyA, sm->bodyB );
 		}
 	}
+}
+
+static void ttSoftContacts_UpdateMasses( ttWorld* world )
+{
+	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttUpdateMassesRange, world );
 	ttWideContacts_RefreshMasses( world );
 }
 

@@ -24,6 +24,7 @@
 #include "joint_solver.h"
 #include "long_range.h"
 #include "particle.h"
+#include "solver_stages.h"
 #include "world.h"
 
 ttStepContext ttStepContext_Make( ttWorld* world, ttReal dt )
@@ -281,11 +282,19 @@ static void ttReportStats( ttStepContext* ctx, double startMs )
 void ttStep( ttStepContext* ctx )
 {
 	double start = ttNowMilliseconds();
+	ttWorld* world = ctx->world;
+	// One launch of the workers for the whole step: its parallel loops become stages that the
+	// waiting workers pick up (solver_stages.h), instead of a wake of the pool for each.
+	bool staged = ttStages_Begin( &world->tasks, world->awakeBodyCount + world->manifoldCount );
 	ttBeginStep( ctx );
 	for ( ctx->substep = 0; ctx->substep < ctx->substeps; ++ctx->substep )
 	{
 		ttSubstep( ctx );
 	}
 	ttEndStep( ctx );
+	if ( staged )
+	{
+		ttStages_End( &world->tasks );
+	}
 	ttReportStats( ctx, start );
 }

@@ -15,6 +15,7 @@
 #include "task.h"
 
 #include "core.h"
+#include "solver_stages.h"
 
 #ifndef TT_NO_THREADS
 #include <pthread.h>
@@ -112,7 +113,9 @@ static void* ttWorkerMain( void* argument )
 	ttWorkerStart* start = argument;
 	ttThreadPool* pool = start->pool;
 	pthread_mutex_lock( &pool->mutex );
-	unsigned seen = pool->generation;
+	// The pool starts at generation 0: a thread that starts after the first loop was posted must
+	// still take it (a launch's items wait for the pool's threads, ttTaskSystem_Launch).
+	unsigned seen = 0;
 	for ( ;; )
 	{
 		while ( pool->quit == false && pool->generation == seen )
@@ -140,7 +143,8 @@ static void* ttWorkerMain( void* argument )
 	return NULL;
 }
 
-static void ttPool_Run( ttThreadPool* pool, const ttTaskLoop* loop )
+// Hand a loop to the pool's threads; the calling thread may claim ranges of it too.
+static void ttPool_Post( ttThreadPool* pool, const ttTaskLoop* loop )
 {
 	pthread_mutex_lock( &pool->mutex );
 	// A thread that woke too late for the last loop may still hold it: the range counter may be
@@ -155,16 +159,25 @@ static void ttPool_Run( ttThreadPool* pool, const ttTaskLoop* loop )
 	pool->generation += 1;
 	pthread_cond_broadcast( &pool->posted );
 	pthread_mutex_unlock( &pool->mutex );
+}
 
-	int ran = ttClaimRanges( pool, loop, 0 );
-
+// Wait until the posted loop's ranges are done (`ran` of them by the calling thread) and no thread
+// holds it.
+static void ttPool_Wait( ttThreadPool* pool, int ran )
+{
 	pthread_mutex_lock( &pool->mutex );
 	pool->rangesFinished += ran;
-	while ( pool->rangesFinished < loop->rangeCount || pool->busyThreads > 0 )
+	while ( pool->rangesFinished < pool->loop.rangeCount || pool->busyThreads > 0 )
 	{
 		pthread_cond_wait( &pool->finished, &pool->mutex );
 	}
 	pthread_mutex_unlock( &pool->mutex );
+}
+
+static void ttPool_Run( ttThreadPool* pool, const ttTaskLoop* loop )
+{
+	ttPool_Post( pool, loop );
+	ttPool_Wait( pool, ttClaimRanges( pool, loop, 0 ) );
 }
 
 static void ttPool_Stop( ttThreadPool* pool, int started )
@@ -219,7 +232,7 @@ struct ttThreadPool
 bool ttTaskSystem_Create( ttTaskSystem* tasks, int workerCount, ttEnqueueTaskCallback* enqueueTask,
                           ttFinishTaskCallback* finishTask, void* userTaskContext )
 {
-	*tasks = ( ttTaskSystem ){ workerCount, enqueueTask, finishTask, userTaskContext, NULL, false };
+	*tasks = ( ttTaskSystem ){ workerCount, enqueueTask, finishTask, userTaskContext, NULL, false, NULL, false };
 	if ( workerCount <= 1 || enqueueTask != NULL )
 	{
 		return true;
@@ -245,6 +258,8 @@ void ttTaskSystem_Destroy( ttTaskSystem* tasks )
 	}
 #endif
 	tasks->pool = NULL;
+	ttStages_Destroy( tasks->stageTeam );
+	tasks->stageTeam = NULL;
 }
 
 int ttTaskSystem_WorkerCount( const ttTaskSystem* tasks )
@@ -278,6 +293,12 @@ void ttParallelFor( ttTaskSystem* tasks, int count, int minRange, ttRangeFn* fn,
 	rangeCount = rangeCount < most ? rangeCount : most;
 	int rangeSize = ( count + rangeCount - 1 ) / rangeCount;
 	ttTaskLoop loop = { fn, context, count, rangeSize, ( count + rangeSize - 1 ) / rangeSize };
+	if ( tasks->staging )
+	{
+		// The step's workers are already running and waiting for stages: no wake, no task.
+		ttStages_Run( tasks->stageTeam, fn, context, count, rangeSize, loop.rangeCount );
+		return;
+	}
 	if ( tasks->enqueueTask != NULL )
 	{
 		void* userTask = tasks->enqueueTask( ttRunUserRanges, loop.rangeCount, 1, &loop, tasks->userTaskContext );
@@ -289,5 +310,53 @@ void ttParallelFor( ttTaskSystem* tasks, int count, int minRange, ttRangeFn* fn,
 	}
 #ifndef TT_NO_THREADS
 	ttPool_Run( tasks->pool, &loop );
+#endif
+}
+
+// What a user's scheduler runs for a launch: its items are the launch's.
+static void ttRunLaunchItems( int startIndex, int endIndex, int workerIndex, void* taskContext )
+{
+	const ttTaskLaunch* launch = taskContext;
+	launch->fn( startIndex, endIndex, workerIndex, launch->context );
+}
+
+bool ttTaskSystem_Launch( ttTaskSystem* tasks, ttTaskLaunch* launch )
+{
+	launch->userTask = NULL;
+	if ( launch->count < 1 )
+	{
+		return false;
+	}
+	if ( tasks->enqueueTask != NULL )
+	{
+		launch->userTask = tasks->enqueueTask( ttRunLaunchItems, launch->count, 1, launch, tasks->userTaskContext );
+		return true;
+	}
+#ifndef TT_NO_THREADS
+	if ( tasks->pool != NULL )
+	{
+		ttTaskLoop loop = { launch->fn, launch->context, launch->count, 1, launch->count };
+		ttPool_Post( tasks->pool, &loop );
+		return true;
+	}
+#endif
+	return false;
+}
+
+void ttTaskSystem_Join( ttTaskSystem* tasks, ttTaskLaunch* launch )
+{
+	if ( tasks->enqueueTask != NULL )
+	{
+		if ( launch->userTask != NULL )
+		{
+			tasks->finishTask( launch->userTask, tasks->userTaskContext );
+		}
+		return;
+	}
+#ifndef TT_NO_THREADS
+	if ( tasks->pool != NULL )
+	{
+		ttPool_Wait( tasks->pool, 0 );
+	}
 #endif
 }

@@ -13,6 +13,7 @@
 typedef void ttRangeFn( int start, int end, int worker, void* context );
 
 typedef struct ttThreadPool ttThreadPool;
+typedef struct ttStageTeam ttStageTeam;
 
 typedef struct ttTaskSystem
 {
@@ -25,6 +26,10 @@ typedef struct ttTaskSystem
 	/// threads).
 	ttThreadPool* pool;
 	bool warnedSerial; ///< the build without threads said once that it runs serially
+	/// The step's stage team (solver_stages.h), made on first use and kept with the pool; `staging`
+	/// while the stepping thread drives it, and then every ttParallelFor is one of its stages.
+	ttStageTeam* stageTeam;
+	bool staging;
 } ttTaskSystem;
 
 /// Whether `workerCount` and the callbacks are acceptable; otherwise reports why (naming
@@ -49,3 +54,23 @@ int ttTaskSystem_WorkerCount( const ttTaskSystem* tasks );
 /// Call it only from the thread that steps the world, never from inside a range (the pool is not
 /// reentrant: a nested loop would wait for the range that waits for it).
 void ttParallelFor( ttTaskSystem* tasks, int count, int minRange, ttRangeFn* fn, void* context );
+
+/// Items that run for a while side by side with the calling thread, which goes on with its own
+/// work (the stage team's workers, solver_stages.c): fn(start, end, worker, context) over
+/// [0, count), ranges of one item, on the pool's threads or as one task of the user's scheduler.
+/// The launch must stay where it is until ttTaskSystem_Join returns.
+typedef struct ttTaskLaunch
+{
+	ttRangeFn* fn;
+	void* context;
+	int count;
+	void* userTask; ///< what enqueueTask returned (NULL: it ran every item already)
+} ttTaskLaunch;
+
+/// Start the launch's items without waiting for them; false (nothing started) when the system is
+/// serial. An item may start late, after the calling thread stopped needing it, or on the calling
+/// thread itself (a user's scheduler may run items inside enqueueTask or finishTask): items must
+/// return promptly then.
+bool ttTaskSystem_Launch( ttTaskSystem* tasks, ttTaskLaunch* launch );
+/// Wait until every item of the launch has returned.
+void ttTaskSystem_Join( ttTaskSystem* tasks, ttTaskLaunch* launch );

@@ -7,9 +7,12 @@
 // test_determinism's, so a deliberate change to the physics updates both tests at once
 // (`test_determinism --update`).
 //
-// A second part runs a small pile through a scheduler of the user's (ttWorldDef.enqueueTask and
-// finishTask) that runs the ranges one by one in reverse order, and through the world's own
-// threads: same bits as the serial step.
+// A second part runs a small pile through schedulers of the user's (ttWorldDef.enqueueTask and
+// finishTask) and through the world's own threads: same bits as the serial step. One scheduler
+// runs every item inside enqueueTask, on the stepping thread, in reverse order; the other runs a
+// task's items one after another on a thread of its own, so of the step's workers
+// (solver_stages.h) the first works beside the stepping thread and the others start only after
+// the step closed its stages: they must leave at once, and the step must not wait for them.
 //
 // `--frames N` steps N frames instead and compares the worker counts with each other only (the
 // ThreadSanitizer build runs it short: scripts/test.sh --tsan).
@@ -17,6 +20,9 @@
 #include "validation.h"
 
 #include <stdlib.h>
+#ifndef __EMSCRIPTEN__
+#include <pthread.h>
+#endif
 
 #define GOLDEN_FILE "tests/data/determinism_golden.txt"
 #define GOLDEN_FRAMES 300
@@ -115,17 +121,59 @@ static void FinishReversed( void* userTask, void* userTaskContext )
 	ENSURE( userTask == userTaskContext );
 }
 
+#ifndef __EMSCRIPTEN__
+// A scheduler of the user's with one thread per task, which runs the task's items one by one in
+// order: a task of the step's workers has its first item working beside the stepping thread and
+// the rest starting after the step no longer needs them.
+typedef struct SequentialThreadScheduler
+{
+	int tasks;
+	pthread_t thread;
+	ttTaskCallback* task;
+	int itemCount;
+	void* taskContext;
+} SequentialThreadScheduler;
+
+static void* RunItemsInOrder( void* argument )
+{
+	SequentialThreadScheduler* scheduler = argument;
+	for ( int i = 0; i < scheduler->itemCount; ++i )
+	{
+		scheduler->task( i, i + 1, 0, scheduler->taskContext );
+	}
+	return NULL;
+}
+
+static void* EnqueueOnThread( ttTaskCallback* task, int itemCount, int minRange, void* taskContext,
+                              void* userTaskContext )
+{
+	(void)minRange;
+	SequentialThreadScheduler* scheduler = userTaskContext;
+	scheduler->tasks += 1;
+	scheduler->task = task;
+	scheduler->itemCount = itemCount;
+	scheduler->taskContext = taskContext;
+	ENSURE( pthread_create( &scheduler->thread, NULL, RunItemsInOrder, scheduler ) == 0 );
+	return scheduler;
+}
+
+static void FinishOnThread( void* userTask, void* userTaskContext )
+{
+	ENSURE( userTask == userTaskContext );
+	SequentialThreadScheduler* scheduler = userTask;
+	pthread_join( scheduler->thread, NULL );
+}
+#endif
+
 // 4 x 4 x 8 boxes dropped on a plane, enough pairs and bodies for the loops to split.
-static uint64_t RunPile( int workers, ReverseScheduler* scheduler )
+static uint64_t RunPile( int workers, ttEnqueueTaskCallback* enqueueTask, ttFinishTaskCallback* finishTask,
+                         void* scheduler )
 {
 	ttWorldDef def = ttDefaultWorldDef();
 	def.workerCount = workers;
-	if ( scheduler != NULL )
-	{
-		def.enqueueTask = EnqueueReversed;
-		def.finishTask = FinishReversed;
-		def.userTaskContext = scheduler;
-	}
+	def.enqueueTask = enqueueTask;
+	def.finishTask = finishTask;
+	def.userTaskContext = scheduler;
 	ttWorldId world = ttCreateWorld( &def );
 	ENSURE( TT_IS_NULL( world ) == false );
 	ttBodyDef groundDef = ttDefaultBodyDef();
@@ -161,16 +209,24 @@ static uint64_t RunPile( int workers, ReverseScheduler* scheduler )
 
 static void CheckUserScheduler( void )
 {
-	uint64_t serial = RunPile( 1, NULL );
-	uint64_t pool = RunPile( 4, NULL );
+	uint64_t serial = RunPile( 1, NULL, NULL, NULL );
+	uint64_t pool = RunPile( 4, NULL, NULL, NULL );
 	ReverseScheduler scheduler = { 3, 0 };
-	uint64_t user = RunPile( 3, &scheduler );
+	uint64_t user = RunPile( 3, EnqueueReversed, FinishReversed, &scheduler );
 	printf( "pile of 128 boxes: serial %016" PRIx64 ", 4 threads %016" PRIx64 ", user scheduler %016" PRIx64
 	        " (%d tasks)\n",
 	        serial, pool, user, scheduler.tasks );
 	ENSURE( pool == serial );
 	ENSURE( user == serial );
 	ENSURE( scheduler.tasks > 0 ); // the loops did reach the user's scheduler
+#ifndef __EMSCRIPTEN__
+	SequentialThreadScheduler sequential = { 0 };
+	uint64_t late = RunPile( 4, EnqueueOnThread, FinishOnThread, &sequential );
+	printf( "pile of 128 boxes: a scheduler that runs a task's items one after another %016" PRIx64 " (%d tasks)\n",
+	        late, sequential.tasks );
+	ENSURE( late == serial );
+	ENSURE( sequential.tasks > 0 );
+#endif
 }
 
 int main( int argc, char** argv )

@@ -145,6 +145,12 @@ typedef struct ttWorldDef
 	/// Your own scheduler instead of tether's threads (both set, or both NULL): tether calls
 	/// enqueueTask and then finishTask for each parallel loop, from the thread that called
 	/// ttWorld_Step, with workerCount as the number of workers your scheduler runs the task on.
+	/// A step with enough bodies enqueues instead one task of workerCount - 1 items at its start
+	/// and finishes it at its end: each item is a worker that waits for the step's loops and runs
+	/// pieces of them until the step ends. Run those items beside the stepping thread, on other
+	/// threads; items run on the stepping thread (inside enqueueTask or finishTask) or after the
+	/// step no longer needs them return at once, and the step never waits for an item to start.
+	/// enqueueTask must not wait for items that run on other threads (they would wait for it).
 	ttEnqueueTaskCallback* enqueueTask;
 	ttFinishTaskCallback* finishTask;
 	/// Passed to enqueueTask and finishTask.
