@@ -46,15 +46,24 @@
 // sleeping until the next stage, so that a worker that waits through a long serial part of the
 // step (the colouring, the joints, the islands) does not stay runnable and take a share of a core
 // that the stepping thread or other programs could use. Box2D v3's workers only spin and yield.
+// 2,000 yields are about a millisecond on an idle core: longer than the serial parts of a step
+// (16 made an idle machine's worker sleep through each of them, and the wake cost more than the
+// stage it waited for: docs/benchmarks.md).
 #define TT_SPINS_BEFORE_YIELD 64
-#define TT_YIELDS_BEFORE_SLEEP 16
+#define TT_YIELDS_BEFORE_SLEEP 2000
+// Segments of a stage: one per worker, up to the most workers a world may have (ttWorldDef).
+#define TT_STAGE_MAX_SEGMENTS TT_MAX_WORKERS
 
 typedef struct ttStage
 {
 	ttRangeFn* fn;
 	void* context;
-	int count, rangeSize, rangeCount;
-	atomic_int nextRange;  ///< the next range to claim (past rangeCount: all claimed)
+	int count, rangeSize, rangeCount, segmentCount;
+	/// The ranges are cut into one segment per worker; worker w claims the ranges of segment w
+	/// first (so a loop over the bodies gives each worker the same bodies in every stage, and their
+	/// cache lines stay on its core) and then those left in the others. nextRange[s]: the next
+	/// range of segment s to claim (past the segment's end: all claimed).
+	atomic_int nextRange[TT_STAGE_MAX_SEGMENTS];
 	atomic_int doneRanges; ///< ranges finished by the workers other than the stepping thread
 } ttStage;
 
@@ -102,22 +111,41 @@ static bool ttStages_Wait( int* looks )
 	return false;
 }
 
-// Claim and run ranges of a stage until none is left; returns how many this thread ran.
-static int ttStage_Claim( ttStage* stage, int worker )
+// The first range of segment `segment` (segments split the ranges as evenly as they can).
+static int ttStage_SegmentStart( const ttStage* stage, int segment )
+{
+	return (int)( (long long)stage->rangeCount * segment / stage->segmentCount );
+}
+
+// Claim and run the ranges of one segment until none is left; returns how many this thread ran.
+static int ttStage_ClaimSegment( ttStage* stage, int segment, int worker )
 {
 	int ran = 0;
+	int end = ttStage_SegmentStart( stage, segment + 1 );
 	for ( ;; )
 	{
-		int range = atomic_fetch_add_explicit( &stage->nextRange, 1, memory_order_relaxed );
-		if ( range >= stage->rangeCount )
+		int range = atomic_fetch_add_explicit( &stage->nextRange[segment], 1, memory_order_relaxed );
+		if ( range >= end )
 		{
 			return ran;
 		}
 		int start = range * stage->rangeSize;
-		int end = start + stage->rangeSize < stage->count ? start + stage->rangeSize : stage->count;
-		stage->fn( start, end, worker, stage->context );
+		int stop = start + stage->rangeSize < stage->count ? start + stage->rangeSize : stage->count;
+		stage->fn( start, stop, worker, stage->context );
 		ran += 1;
 	}
+}
+
+// Claim and run ranges of a stage until none is left, the worker's own segment first; returns
+// how many this thread ran.
+static int ttStage_Claim( ttStage* stage, int worker )
+{
+	int ran = 0;
+	for ( int i = 0; i < stage->segmentCount; ++i )
+	{
+		ran += ttStage_ClaimSegment( stage, ( worker + i ) % stage->segmentCount, worker );
+	}
+	return ran;
 }
 
 // One worker for the whole step: run every stage it sees until the team closes.
@@ -262,7 +290,13 @@ void ttStages_Run( ttStageTeam* team, ttRangeFn* fn, void* context, int count, i
 	stage->count = count;
 	stage->rangeSize = rangeSize;
 	stage->rangeCount = rangeCount;
-	atomic_store_explicit( &stage->nextRange, 0, memory_order_relaxed );
+	stage->segmentCount =
+	    team->launch.count + 1 < TT_STAGE_MAX_SEGMENTS ? team->launch.count + 1 : TT_STAGE_MAX_SEGMENTS;
+	for ( int segment = 0; segment < stage->segmentCount; ++segment )
+	{
+		atomic_store_explicit( &stage->nextRange[segment], ttStage_SegmentStart( stage, segment ),
+		                       memory_order_relaxed );
+	}
 	atomic_store_explicit( &stage->doneRanges, 0, memory_order_relaxed );
 	ttStages_Publish( team, stage );
 	int ran = ttStage_Claim( stage, 0 );
