@@ -104,6 +104,10 @@ static bool ttHasStart( const ttBody* body )
 
 void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		ttBody* body = ttGuardBody( ctx->world, i );
@@ -117,6 +121,10 @@ void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
 
 void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		ttBody* body = ttGuardBody( ctx->world, i );
@@ -134,6 +142,10 @@ void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx )
 // 16) is theirs to release.
 void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	ttReal invH = 1 / ctx->h;
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -157,6 +169,10 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx )
 // before the joints (a rotation about w leaves w . I w as it is).
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		ttBody* body = ttGuardBody( ctx->world, i );
@@ -171,6 +187,10 @@ void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx )
 
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		ttBody* body = ttGuardBody( ctx->world, i );
@@ -191,6 +211,10 @@ void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx )
 
 void ttJointEnergyGuard_AfterImpulses( ttStepContext* ctx )
 {
+	if ( ctx->jointCount == 0 )
+	{
+		return; // no projection to measure: Apply has nothing to guard
+	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
 		ttBody* body = ttGuardBody( ctx->world, i );
