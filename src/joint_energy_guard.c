@@ -102,11 +102,18 @@ static bool ttHasStart( const ttBody* body )
 	return start.x != 0 || start.y != 0 || start.z != 0 || start.w != 0;
 }
 
+// No awake joint: no projection to measure, and Apply has nothing to guard, so the per-body
+// passes are skipped (in a scene without joints they were a serial loop over every body).
+static bool ttNothingToGuard( const ttStepContext* ctx )
+{
+	return ctx->jointCount == 0;
+}
+
 void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -121,9 +128,9 @@ void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx )
 
 void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -142,9 +149,9 @@ void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx )
 // 16) is theirs to release.
 void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	ttReal invH = 1 / ctx->h;
 	for ( int i = 0; i < ctx->bodyCount; ++i )
@@ -169,9 +176,9 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx )
 // before the joints (a rotation about w leaves w . I w as it is).
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -187,9 +194,9 @@ void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx )
 
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -211,9 +218,9 @@ void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx )
 
 void ttJointEnergyGuard_AfterImpulses( ttStepContext* ctx )
 {
-	if ( ctx->jointCount == 0 )
+	if ( ttNothingToGuard( ctx ) )
 	{
-		return; // no projection to measure: Apply has nothing to guard
+		return;
 	}
 	for ( int i = 0; i < ctx->bodyCount; ++i )
 	{
@@ -362,7 +369,7 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 {
 	ttReal memory = policy->memory;
 	ttWorld* world = ctx->world;
-	if ( ctx->jointCount == 0 || ctx->bodyCount == 0 )
+	if ( ttNothingToGuard( ctx ) || ctx->bodyCount == 0 )
 	{
 		return;
 	}

@@ -26,16 +26,10 @@
 // body that sank into the ground is taken out again by the relax within the substep, up to the
 // second-order rounding of a projection on a turning body (well under 1 % of the energy that
 // moved, as in test_joint_energy).
-#include "test_macros.h"
-#include "test_random.h"
+#include "test_joint_energy_cases.h"
 
 #include <math.h>
 #include <stdio.h>
-
-static double TotalEnergy( ttWorldId world )
-{
-	return (double)ttWorld_GetKineticEnergy( world ) + (double)ttWorld_GetPotentialEnergy( world );
-}
 
 static ttWorldId CreateWorldWithGround( void )
 {
@@ -76,22 +70,6 @@ static void Ball( ttWorldId world, ttBodyId a, ttBodyId b, ttVec3 anchor )
 	ENSURE( TT_IS_NON_NULL( ttCreateSphericalJoint( world, &def ) ) );
 }
 
-// Steps the world and returns the largest rise of E above E(0) over the bound (pass < 1).
-static double Run( ttWorldId world, int steps, double* riseOut, double* kineticOut )
-{
-	double e0 = TotalEnergy( world );
-	double rise = 0, kinetic = 0;
-	for ( int step = 0; step < steps; ++step )
-	{
-		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
-		rise = fmax( rise, TotalEnergy( world ) - e0 );
-		kinetic = fmax( kinetic, (double)ttWorld_GetKineticEnergy( world ) );
-	}
-	*riseOut = rise;
-	*kineticOut = kinetic;
-	return rise / ( 0.01 * kinetic + 1e-3 );
-}
-
 // Part 1.
 static void CheckHeavyLightHeavy( double restitution )
 {
@@ -107,96 +85,12 @@ static void CheckHeavyLightHeavy( double restitution )
 	Ball( world, light, right, ( ttVec3 ){ 1.5f, 2, 0 } );
 	double e0 = TotalEnergy( world );
 	double rise, kinetic;
-	double ratio = Run( world, 600, &rise, &kinetic );
+	double ratio = RunEnergyBound( world, 600, &rise, &kinetic );
 	printf( "heavy-light-heavy dropped, restitution %.1f: E0 %.1f J, largest rise %.3g J (bound %.3g J), E(10 s) "
 	        "%.1f J\n",
 	        restitution, e0, rise, 0.01 * kinetic + 1e-3, TotalEnergy( world ) );
 	ENSURE_BELOW( ratio, 1 );
 	ttDestroyWorld( world );
-}
-
-// The transform of a world frame in a body's coordinates.
-static ttTransform LocalFrame( ttBodyId body, ttVec3 point, ttQuat rotation )
-{
-	ttTransform t = ttBody_GetTransform( body );
-	return ( ttTransform ){ ttInvRotate( t.q, ttSub( point, t.p ) ), ttQuatMul( ttQuatConj( t.q ), rotation ) };
-}
-
-// A joint of `type` between a (or the world) and b, satisfied at the start, with random limits.
-static ttJointId CreateRandomJoint( ttWorldId world, ttJointType type, ttBodyId a, ttBodyId b, ttVec3 point,
-                                    ttQuat rotation )
-{
-	ttJointDef base = ttDefaultJointDef();
-	base.bodyA = a;
-	base.bodyB = b;
-	base.localFrameA = TT_IS_NON_NULL( a ) ? LocalFrame( a, point, rotation ) : ( ttTransform ){ point, rotation };
-	base.localFrameB = LocalFrame( b, point, rotation );
-	switch ( type )
-	{
-		case ttJoint_fixed:
-		{
-			ttFixedJointDef def = ttDefaultFixedJointDef();
-			def.base = base;
-			return ttCreateFixedJoint( world, &def );
-		}
-		case ttJoint_hinge:
-		{
-			ttHingeJointDef def = ttDefaultHingeJointDef();
-			def.base = base;
-			def.enableLimit = Random01() < 0.5;
-			def.lowerAngle = RandomRange( -3, 0 );
-			def.upperAngle = RandomRange( 0, 3 );
-			return ttCreateHingeJoint( world, &def );
-		}
-		case ttJoint_spherical:
-		{
-			ttSphericalJointDef def = ttDefaultSphericalJointDef();
-			def.base = base;
-			def.enableSwingLimit = Random01() < 0.5;
-			def.maxSwingAngle = RandomRange( 0.1, 2.6 );
-			def.enableTwistLimit = Random01() < 0.5;
-			def.lowerTwistAngle = RandomRange( -3, 0 );
-			def.upperTwistAngle = RandomRange( 0, 3 );
-			// The twist is undefined at 180 degrees of swing: a twist limit comes with a swing limit.
-			def.enableSwingLimit = def.enableSwingLimit || def.enableTwistLimit;
-			return ttCreateSphericalJoint( world, &def );
-		}
-		case ttJoint_prismatic:
-		{
-			ttPrismaticJointDef def = ttDefaultPrismaticJointDef();
-			def.base = base;
-			def.enableLimit = Random01() < 0.5;
-			def.lowerTranslation = RandomRange( -3, 0 );
-			def.upperTranslation = RandomRange( 0, 3 );
-			return ttCreatePrismaticJoint( world, &def );
-		}
-		case ttJoint_distance:
-		{
-			ttDistanceJointDef def = ttDefaultDistanceJointDef();
-			def.base = base;
-			ttVec3 offset = RandomVec( 3 );
-			def.base.localFrameB = LocalFrame( b, ttAdd( point, offset ), rotation );
-			ttReal length = ttLength( offset );
-			def.minLength = length * RandomRange( 0, 1 );
-			def.maxLength = length * RandomRange( 1, 1.5 );
-			return ttCreateDistanceJoint( world, &def );
-		}
-		default:
-		{
-			ttGenericJointDef def = ttDefaultGenericJointDef();
-			def.base = base;
-			def.lockRotation = Random01() < 0.5;
-			ttReal* lower = &def.lowerTranslation.x;
-			ttReal* upper = &def.upperTranslation.x;
-			for ( int k = 0; k < 3; ++k )
-			{
-				double r = Random01();
-				lower[k] = r < 1.0 / 3.0 ? 0 : ( r < 2.0 / 3.0 ? 1 : RandomRange( -2, 0 ) ); // locked, free, limited
-				upper[k] = r < 2.0 / 3.0 ? 0 : RandomRange( 0, 2 );
-			}
-			return ttCreateGenericJoint( world, &def );
-		}
-	}
 }
 
 // Part 2: one random free chain above the ground; returns the largest rise over the bound (pass < 1).
@@ -228,7 +122,7 @@ static double RandomChainOnGround( uint64_t seed, ttJointType type, double* rise
 		ttVec3 point = ttAdd( ttAdd( pa, ttScale( RandomRange( -0.2, 1.2 ), ttSub( pb, pa ) ) ), RandomVec( 1 ) );
 		ENSURE( TT_IS_NON_NULL( CreateRandomJoint( world, type, a, b, point, RandomRotation() ) ) );
 	}
-	double ratio = Run( world, 180, riseOut, kineticOut );
+	double ratio = RunEnergyBound( world, 180, riseOut, kineticOut );
 	ttDestroyWorld( world );
 	return ratio;
 }

@@ -24,19 +24,13 @@
 // satisfies them removes kinetic energy (contacts and stops are inelastic), so what rises is
 // the error of linearising the projection on a rotating body, second order in the rotation per
 // substep (|w| h <= 0.03 rad here): well below 1 % of the energy that moved.
-#include "test_macros.h"
-#include "test_random.h"
+#include "test_joint_energy_cases.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define GRAVITY 9.81
-
-static double TotalEnergy( ttWorldId world )
-{
-	return (double)ttWorld_GetKineticEnergy( world ) + (double)ttWorld_GetPotentialEnergy( world );
-}
 
 static ttBodyId CreateBox( ttWorldId world, ttVec3 position, ttQuat rotation, ttVec3 half, double mass )
 {
@@ -115,90 +109,6 @@ static void CheckLongSlider( int type, double degrees )
 	ttDestroyWorld( world );
 }
 
-// The transform of a world frame in a body's coordinates.
-static ttTransform LocalFrame( ttBodyId body, ttVec3 point, ttQuat rotation )
-{
-	ttTransform t = ttBody_GetTransform( body );
-	return ( ttTransform ){ ttInvRotate( t.q, ttSub( point, t.p ) ), ttQuatMul( ttQuatConj( t.q ), rotation ) };
-}
-
-static ttJointId CreateRandomJoint( ttWorldId world, int type, ttBodyId a, ttBodyId b, ttVec3 point, ttQuat rotation )
-{
-	ttJointDef base = ttDefaultJointDef();
-	base.bodyA = a;
-	base.bodyB = b;
-	// The joint starts satisfied: both frames at the same world frame.
-	base.localFrameA = TT_IS_NON_NULL( a ) ? LocalFrame( a, point, rotation ) : ( ttTransform ){ point, rotation };
-	base.localFrameB = LocalFrame( b, point, rotation );
-	switch ( type )
-	{
-		case ttJoint_fixed:
-		{
-			ttFixedJointDef def = ttDefaultFixedJointDef();
-			def.base = base;
-			return ttCreateFixedJoint( world, &def );
-		}
-		case ttJoint_hinge:
-		{
-			ttHingeJointDef def = ttDefaultHingeJointDef();
-			def.base = base;
-			def.enableLimit = Random01() < 0.5;
-			def.lowerAngle = RandomRange( -3, 0 );
-			def.upperAngle = RandomRange( 0, 3 );
-			return ttCreateHingeJoint( world, &def );
-		}
-		case ttJoint_spherical:
-		{
-			ttSphericalJointDef def = ttDefaultSphericalJointDef();
-			def.base = base;
-			def.enableSwingLimit = Random01() < 0.5;
-			def.maxSwingAngle = RandomRange( 0.1, 2.6 );
-			def.enableTwistLimit = Random01() < 0.5;
-			def.lowerTwistAngle = RandomRange( -3, 0 );
-			def.upperTwistAngle = RandomRange( 0, 3 );
-			// The twist is undefined at 180 degrees of swing (docs/validation.md): a twist limit
-			// comes with a swing limit below it.
-			def.enableSwingLimit = def.enableSwingLimit || def.enableTwistLimit;
-			return ttCreateSphericalJoint( world, &def );
-		}
-		case ttJoint_prismatic:
-		{
-			ttPrismaticJointDef def = ttDefaultPrismaticJointDef();
-			def.base = base;
-			def.enableLimit = Random01() < 0.5;
-			def.lowerTranslation = RandomRange( -3, 0 );
-			def.upperTranslation = RandomRange( 0, 3 );
-			return ttCreatePrismaticJoint( world, &def );
-		}
-		case ttJoint_distance:
-		{
-			ttDistanceJointDef def = ttDefaultDistanceJointDef();
-			def.base = base;
-			ttVec3 offset = RandomVec( 3 );
-			def.base.localFrameB = LocalFrame( b, ttAdd( point, offset ), rotation );
-			ttReal length = ttLength( offset );
-			def.minLength = length * RandomRange( 0, 1 );
-			def.maxLength = length * RandomRange( 1, 1.5 );
-			return ttCreateDistanceJoint( world, &def );
-		}
-		default:
-		{
-			ttGenericJointDef def = ttDefaultGenericJointDef();
-			def.base = base;
-			def.lockRotation = Random01() < 0.5;
-			ttReal* lower = &def.lowerTranslation.x;
-			ttReal* upper = &def.upperTranslation.x;
-			for ( int k = 0; k < 3; ++k )
-			{
-				double r = Random01();
-				lower[k] = r < 1.0 / 3.0 ? 0 : ( r < 2.0 / 3.0 ? 1 : RandomRange( -2, 0 ) ); // locked, free, limited
-				upper[k] = r < 2.0 / 3.0 ? 0 : RandomRange( 0, 2 );
-			}
-			return ttCreateGenericJoint( world, &def );
-		}
-	}
-}
-
 // A joint solver family (the soak's --joint-solver and --tree).
 typedef struct Family
 {
@@ -238,18 +148,9 @@ static double RandomScene( const Family* family, uint64_t seed, int type, double
 	ttJointId joint = CreateRandomJoint( world, type, a, b, point, RandomRotation() );
 	ENSURE( TT_IS_NON_NULL( joint ) );
 
-	double e0 = TotalEnergy( world );
-	double rise = 0, kinetic = 0;
-	for ( int step = 0; step < 180; ++step )
-	{
-		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
-		rise = fmax( rise, TotalEnergy( world ) - e0 );
-		kinetic = fmax( kinetic, (double)ttWorld_GetKineticEnergy( world ) );
-	}
+	double ratio = RunEnergyBound( world, 180, riseOut, kineticOut );
 	ttDestroyWorld( world );
-	*riseOut = rise;
-	*kineticOut = kinetic;
-	return rise / ( 0.01 * kinetic + 1e-3 );
+	return ratio;
 }
 
 // Part 3: one random chain; returns the largest rise of E over the bound's scale (pass < 1).
@@ -278,18 +179,9 @@ static double RandomChain( const Family* family, uint64_t seed, int type, double
 		ttVec3 point = ttAdd( ttAdd( pa, ttScale( RandomRange( -0.2, 1.2 ), ttSub( pb, pa ) ) ), RandomVec( 1 ) );
 		ENSURE( TT_IS_NON_NULL( CreateRandomJoint( world, type, a, b, point, RandomRotation() ) ) );
 	}
-	double e0 = TotalEnergy( world );
-	double rise = 0, kinetic = 0;
-	for ( int step = 0; step < 180; ++step )
-	{
-		ttWorld_Step( world, (ttReal)( 1.0 / 60.0 ) );
-		rise = fmax( rise, TotalEnergy( world ) - e0 );
-		kinetic = fmax( kinetic, (double)ttWorld_GetKineticEnergy( world ) );
-	}
+	double ratio = RunEnergyBound( world, 180, riseOut, kineticOut );
 	ttDestroyWorld( world );
-	*riseOut = rise;
-	*kineticOut = kinetic;
-	return rise / ( 0.01 * kinetic + 1e-3 );
+	return ratio;
 }
 
 typedef double ( *RandomCase )( const Family* family, uint64_t seed, int type, double* riseOut, double* kineticOut );

@@ -93,14 +93,9 @@ static void tsColouringIsProper( void )
 	ttScene_Destroy( &scene );
 }
 
-// A 1 m box on a static ground box, optionally pushed along x; its position after 0.2 s.
-static ttVec3 tsBoxOnGround( bool wide, ttReal push )
+// A static ground box (top at y = 0) and a 1 m dynamic box resting on it, moving at `push` along x.
+static ttBodyId tsAddBoxOnGround( ttWorldId worldId, ttReal push )
 {
-	ttWorldDef def = ttDefaultWorldDef();
-	def.substeps = 4; // h = 1/240 s, as the tolerance assumes
-	ttWorldId worldId = ttCreateWorld( &def );
-	ttWorld_EnableWideContacts( worldId, wide );
-	ENSURE( ttWorld_IsWideContactsEnabled( worldId ) == wide );
 	ttBodyDef groundDef = ttDefaultBodyDef();
 	ttBodyId ground = ttCreateBody( worldId, &groundDef );
 	ttShapeDef shapeDef = ttDefaultShapeDef();
@@ -111,6 +106,18 @@ static ttVec3 tsBoxOnGround( bool wide, ttReal push )
 	boxDef.linearVelocity = ( ttVec3 ){ push, 0, 0 };
 	ttBodyId box = ttCreateBody( worldId, &boxDef );
 	ttCreateBoxShape( box, &shapeDef, &( ttBox ){ { 0.5f, 0.5f, 0.5f } } );
+	return box;
+}
+
+// A 1 m box on a static ground box, optionally pushed along x; its position after 0.2 s.
+static ttVec3 tsBoxOnGround( bool wide, ttReal push )
+{
+	ttWorldDef def = ttDefaultWorldDef();
+	def.substeps = 4; // h = 1/240 s, as the tolerance assumes
+	ttWorldId worldId = ttCreateWorld( &def );
+	ttWorld_EnableWideContacts( worldId, wide );
+	ENSURE( ttWorld_IsWideContactsEnabled( worldId ) == wide );
+	ttBodyId box = tsAddBoxOnGround( worldId, push );
 	tvStep( worldId, 12 );
 	ttVec3 position = ttBody_GetPosition( box );
 	ttDestroyWorld( worldId );
@@ -145,15 +152,7 @@ static void tsBlocksFollowTheSeparation( void )
 	ttWorldDef def = ttDefaultWorldDef();
 	def.gravity = ( ttVec3 ){ 0, 0, 0 };
 	ttWorldId worldId = ttCreateWorld( &def );
-	ttBodyDef groundDef = ttDefaultBodyDef();
-	ttBodyId ground = ttCreateBody( worldId, &groundDef );
-	ttShapeDef shapeDef = ttDefaultShapeDef();
-	ttCreateBoxShape( ground, &shapeDef, &( ttBox ){ { 20, 0.5f, 20 } } );
-	ttBodyDef boxDef = ttDefaultBodyDef();
-	boxDef.type = ttBody_dynamic;
-	boxDef.position = ( ttVec3 ){ 0, 1.0, 0 };
-	ttBodyId box = ttCreateBody( worldId, &boxDef );
-	ttCreateBoxShape( box, &shapeDef, &( ttBox ){ { 0.5f, 0.5f, 0.5f } } );
+	ttBodyId box = tsAddBoxOnGround( worldId, 0 );
 	tvStep( worldId, 1 );
 	ttWorld* world = NULL;
 	ttBody* body = ttResolveBody( __func__, box, &world );
