@@ -11,8 +11,9 @@
 //                derive velocities -> [joints after the derivation: the XPBD energy guard] ->
 //                contact velocities -> joint velocities;
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
-// The per-body loops, the narrow phase and the contact prepare run on the world's workers
-// (task.h); everything else runs on the calling thread.
+// The parallel loops (the per-body loops, the narrow phase, the broadphase sweep, the contact
+// prepare and each colour of the contact solve) run on the world's workers (task.h), as stages
+// of one launch per step (solver_stages.h); everything else runs on the calling thread.
 // The contact and joint solvers are reached only through their tables (contact_solver.h,
 // joint_solver.h), chosen once per step in ttStepContext_Make; the long range features through
 // theirs (long_range.h).
