@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The parts of the point-mass joint family (joint_solver_pointmass.c): the bodies' frames of point
-// coordinates (joint_pointmass_frame.c) and points kept on curves (joint_pointmass_path.c).
+// coordinates (joint_pointmass_frame.c), points kept on curves (joint_pointmass_path.c) and the
+// sums kept in double (joint_pointmass_wide.c).
 #pragma once
 
 #include "body.h"
@@ -29,15 +30,38 @@ typedef struct ttPmPair
 // Shared points (joint_solver_pointmass.c).
 /// Distance of a line hinge's or a weld's shared points from the anchor: about the bodies' size.
 ttReal ttPm_Arm( const ttBody* bodyA, const ttBody* bodyB );
-/// The point anchor + s along the joint frame's axis `axis` (0 x, 1 y), principal coordinates.
-ttVec3 ttPm_AlongFrame( ttTransform frame, int axis, ttReal s );
+/// s along the joint frame's axis `axis` (0 x, 1 y), principal coordinates: a shared point's
+/// offset from the anchor.
+ttVec3 ttPm_FrameAxis( ttTransform frame, int axis, ttReal s );
 /// A direction given in a body's principal coordinates, in world axes by the current frame.
 ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u );
-/// Displacement at offset ri per unit force at offset rj of one body: 1/m E + [ri]x^T I^-1 [rj]x.
-ttMat3 ttPm_CrossMobility( const ttPmFrame* frame, const ttBody* body, ttVec3 ri, ttVec3 rj, ttMat3 invInertia );
 #define TT_PM_MAX_BLOCK 9
+
+// Sums in double whatever ttReal is (joint_pointmass_wide.c): a far anchor's block is too badly
+// conditioned for float.
+typedef struct ttPmWide
+{
+	double x, y, z;
+} ttPmWide;
+typedef struct ttPmWideMat3
+{
+	ttPmWide cx, cy, cz; ///< columns
+} ttPmWideMat3;
+ttPmWide ttPm_Wide( ttVec3 v );
+double ttPm_WideDot( ttPmWide a, ttPmWide b );
+ttPmWide ttPm_WideMat3MulVec( ttPmWideMat3 m, ttPmWide v );
+ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b );
+double ttPm_WideEntry( ttPmWideMat3 m, int row, int column );
+/// B's point uB less A's point uA (principal coordinates) on the current frames: a shared point's
+/// error.
+ttVec3 ttPm_PointGap( const ttPmPair* pair, ttVec3 uA, ttVec3 uB );
+/// The same for points given as offsets from anchors: anchorB + offsetB less anchorA + offsetA.
+ttVec3 ttPm_PointGapAt( const ttPmPair* pair, ttVec3 anchorA, ttVec3 offsetA, ttVec3 anchorB, ttVec3 offsetB );
+/// Displacement at lever ri per unit force at lever rj of one body: 1/m E + [ri]x^T I^-1 [rj]x.
+ttPmWideMat3 ttPm_WideCrossMobility( const ttPmFrame* frame, const ttBody* body, ttVec3 ri, ttVec3 rj,
+                                     ttMat3 invInertia );
 /// Solve the symmetric positive semi-definite n x n system a x = b in place (b in x), n <= 9.
-void ttPm_SolveSymmetric( int n, ttReal a[][TT_PM_MAX_BLOCK], ttReal* x );
+void ttPm_SolveSymmetric( int n, double a[][TT_PM_MAX_BLOCK], double* x );
 
 // Frames (joint_pointmass_frame.c). A NULL frame stands for a body that does not move: offsets
 // by its rotation, no response.

@@ -111,8 +111,10 @@ static void ttPm_SolveRows( ttPmPair* pair, ttPmRow* rows, int count, ttReal h )
 	ttMat3 invA = ttPm_InvInertia( pair->frameA, pair->bodyA );
 	ttMat3 invB = ttPm_InvInertia( pair->frameB, pair->bodyB );
 	ttVec3 rA[TT_PM_MAX_BLOCK][2], rB[TT_PM_MAX_BLOCK][2];
-	ttReal k[TT_PM_MAX_BLOCK][TT_PM_MAX_BLOCK];
-	ttReal x[TT_PM_MAX_BLOCK];
+	// In double: a couple at an anchor far from the centre makes K as badly conditioned as a
+	// weld's block (joint_pointmass_wide.c).
+	double k[TT_PM_MAX_BLOCK][TT_PM_MAX_BLOCK];
+	double x[TT_PM_MAX_BLOCK];
 	for ( int i = 0; i < count; ++i )
 	{
 		for ( int t = 0; t < rows[i].terms; ++t )
@@ -125,14 +127,17 @@ static void ttPm_SolveRows( ttPmPair* pair, ttPmRow* rows, int count, ttReal h )
 	{
 		for ( int j = 0; j < count; ++j )
 		{
-			ttReal sum = 0;
+			double sum = 0;
 			for ( int t = 0; t < rows[i].terms; ++t )
 			{
 				for ( int s = 0; s < rows[j].terms; ++s )
 				{
-					ttMat3 m = ttMat3Add( ttPm_CrossMobility( pair->frameA, pair->bodyA, rA[i][t], rA[j][s], invA ),
-					                      ttPm_CrossMobility( pair->frameB, pair->bodyB, rB[i][t], rB[j][s], invB ) );
-					sum += rows[i].sign[t] * rows[j].sign[s] * ttDot( rows[i].n, ttMat3MulVec( m, rows[j].n ) );
+					ttPmWideMat3 m = ttPm_WideMat3Add(
+					    ttPm_WideCrossMobility( pair->frameA, pair->bodyA, rA[i][t], rA[j][s], invA ),
+					    ttPm_WideCrossMobility( pair->frameB, pair->bodyB, rB[i][t], rB[j][s], invB ) );
+					double signs = (double)( rows[i].sign[t] * rows[j].sign[s] );
+					sum += signs *
+					       ttPm_WideDot( ttPm_Wide( rows[i].n ), ttPm_WideMat3MulVec( m, ttPm_Wide( rows[j].n ) ) );
 				}
 			}
 			k[i][j] = sum;
@@ -151,7 +156,7 @@ static void ttPm_SolveRows( ttPmPair* pair, ttPmRow* rows, int count, ttReal h )
 	ttVec3 anchorB = ttPm_Lever( pair->frameB, pair->bodyB, joint->simFrameB.p );
 	for ( int i = 0; i < count; ++i )
 	{
-		ttReal lambda = x[i];
+		ttReal lambda = (ttReal)x[i];
 		if ( rows[i].lambda != NULL )
 		{
 			ttReal total = ttClampReal( *rows[i].lambda + lambda, rows[i].lowerLambda, rows[i].upperLambda );

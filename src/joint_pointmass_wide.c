@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// The point-mass family's sums that a float cannot hold (joint_pointmass.h), in double whatever
+// ttReal is: the gap between two shared points, the blocks of eq. 22 (K, the displacement of each
+// point per unit force at each point) and their solve.
+//
+// Why. A weld's or a line hinge's shared points lie an arm (about the bodies' size, ttPm_Arm)
+// apart, at the anchor, which may be far from the centre: a 5 kg box of 0.35 m hangs on a weld to
+// the world 8.25 m away (test_joint_energy, chain 7049). The block then holds the displacement of
+// points 8.25 m from the centre per unit force, 1/m + r^2/I, about 750 m/N, beside the relative
+// displacement of points 0.14 m apart when the box turns about the anchor: turning it about the
+// anchor moves its centre too, so that direction is about 1e-4 m/N and K's condition is about
+// (lever / arm)^4, here 1e7. The float build's K (entries rounded to 1e-7 of 750) and its solve
+// lost that direction: the smallest pivot came out 0.006 for 0.022, the forces turned the box about
+// the wrong point, and the few cm/s that rounding gave it in the first substep grew 2 to 5 times a
+// substep, to 1e7 J by the second step and 1e37 J by the twelfth (unguarded; 8e7 J with the guard).
+// 14 of test_joint_energy's 720 point-mass cases broke its bound in float that way
+// (docs/hardening.md, "Every joint family guarded"). Assembled from the same float levers and
+// inverse inertias but summed and solved in double, the 14 behave as in the double build, unguarded
+// too: 11 stay within the bound (the box's chain: largest kinetic energy 0.1346 J, in double 0.1345
+// J), 3 break it unguarded in double as well and the guard holds them. The levers and inertias may
+// keep their float rounding: a relative change of I^-1 or of the geometry changes K's quadratic
+// form by as much, relatively, in every direction, small ones included; it is the sums of terms of
+// 750 that must not lose the 1e-4.
+//
+// Likewise a shared point's error: summed in float, each point carries about 1e-6 m of rounding
+// from terms as long as the lever, which points an arm apart read as a turn of 1e-5 rad; in double
+// the error is that of the poses themselves (their rounding, 6e-8 rad), and a point given as an
+// offset from the anchor is placed without the rounding of the anchor's 8 m.
+//
+// Each function takes the steps of the ttReal code it replaced in their order, so that in a double
+// build the bits are the same as before.
+#include "joint_pointmass.h"
+
+static ttPmWide ttPm_WideAdd( ttPmWide a, ttPmWide b )
+{
+	return ( ttPmWide ){ a.x + b.x, a.y + b.y, a.z + b.z };
+}
+
+static ttPmWide ttPm_WideSub( ttPmWide a, ttPmWide b )
+{
+	return ( ttPmWide ){ a.x - b.x, a.y - b.y, a.z - b.z };
+}
+
+static ttPmWide ttPm_WideScale( double s, ttPmWide a )
+{
+	return ( ttPmWide ){ s * a.x, s * a.y, s * a.z };
+}
+
+static ttPmWide ttPm_WideMulAdd( ttPmWide a, double s, ttPmWide b )
+{
+	return ( ttPmWide ){ a.x + s * b.x, a.y + s * b.y, a.z + s * b.z };
+}
+
+static ttPmWide ttPm_WideCross( ttPmWide a, ttPmWide b )
+{
+	return ( ttPmWide ){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+}
+
+ttPmWide ttPm_Wide( ttVec3 v )
+{
+	return ( ttPmWide ){ (double)v.x, (double)v.y, (double)v.z };
+}
+
+double ttPm_WideDot( ttPmWide a, ttPmWide b )
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+// ttPm_Offset: the offset from the centre of the point with principal coordinates u.
+static ttPmWide ttPm_WideOffset( const ttPmFrame* frame, const ttBody* body, ttPmWide u )
+{
+	if ( frame == NULL )
+	{
+		// ttRotate: u + w t + q x t, t = 2 q x u.
+		ttPmWide q = ttPm_Wide( ( ttVec3 ){ body->q.x, body->q.y, body->q.z } );
+		ttPmWide t = ttPm_WideScale( 2, ttPm_WideCross( q, u ) );
+		return ttPm_WideAdd( ttPm_WideMulAdd( u, (double)body->q.w, t ), ttPm_WideCross( q, t ) );
+	}
+	ttPmWide r = ttPm_WideScale( u.x / (double)frame->beta[0], ttPm_Wide( frame->axis[0] ) );
+	r = ttPm_WideMulAdd( r, u.y / (double)frame->beta[1], ttPm_Wide( frame->axis[1] ) );
+	return ttPm_WideMulAdd( r, u.z / (double)frame->beta[2], ttPm_Wide( frame->axis[2] ) );
+}
+
+ttVec3 ttPm_PointGapAt( const ttPmPair* pair, ttVec3 anchorA, ttVec3 offsetA, ttVec3 anchorB, ttVec3 offsetB )
+{
+	ttPmWide rA =
+	    ttPm_WideOffset( pair->frameA, pair->bodyA, ttPm_WideAdd( ttPm_Wide( anchorA ), ttPm_Wide( offsetA ) ) );
+	ttPmWide rB =
+	    ttPm_WideOffset( pair->frameB, pair->bodyB, ttPm_WideAdd( ttPm_Wide( anchorB ), ttPm_Wide( offsetB ) ) );
+	ttPmWide centres = ttPm_WideAdd( ttPm_WideSub( ttPm_Wide( pair->bodyB->origin ), ttPm_Wide( pair->bodyA->origin ) ),
+	                                 ttPm_WideSub( ttPm_Wide( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                                               ttPm_Wide( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttPmWide gap = ttPm_WideAdd( centres, ttPm_WideSub( rB, rA ) );
+	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
+}
+
+ttVec3 ttPm_PointGap( const ttPmPair* pair, ttVec3 uA, ttVec3 uB )
+{
+	ttPmWide rA = ttPm_WideOffset( pair->frameA, pair->bodyA, ttPm_Wide( uA ) );
+	ttPmWide rB = ttPm_WideOffset( pair->frameB, pair->bodyB, ttPm_Wide( uB ) );
+	ttPmWide centres = ttPm_WideAdd( ttPm_WideSub( ttPm_Wide( pair->bodyB->origin ), ttPm_Wide( pair->bodyA->origin ) ),
+	                                 ttPm_WideSub( ttPm_Wide( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                                               ttPm_Wide( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttPmWide gap = ttPm_WideAdd( centres, ttPm_WideSub( rB, rA ) );
+	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
+}
+
+// The ttMat3 functions' steps (math_functions.h), in double.
+static ttPmWideMat3 ttPm_WideMat3( ttMat3 m )
+{
+	return ( ttPmWideMat3 ){ ttPm_Wide( m.cx ), ttPm_Wide( m.cy ), ttPm_Wide( m.cz ) };
+}
+
+static ttPmWideMat3 ttPm_WideSkew( ttPmWide a )
+{
+	return ( ttPmWideMat3 ){ { 0, a.z, -a.y }, { -a.z, 0, a.x }, { a.y, -a.x, 0 } };
+}
+
+static ttPmWideMat3 ttPm_WideTranspose( ttPmWideMat3 m )
+{
+	return ( ttPmWideMat3 ){ { m.cx.x, m.cy.x, m.cz.x }, { m.cx.y, m.cy.y, m.cz.y }, { m.cx.z, m.cy.z, m.cz.z } };
+}
+
+ttPmWide ttPm_WideMat3MulVec( ttPmWideMat3 m, ttPmWide v )
+{
+	return ttPm_WideAdd( ttPm_WideAdd( ttPm_WideScale( v.x, m.cx ), ttPm_WideScale( v.y, m.cy ) ),
+	                     ttPm_WideScale( v.z, m.cz ) );
+}
+
+static ttPmWideMat3 ttPm_WideMat3Mul( ttPmWideMat3 a, ttPmWideMat3 b )
+{
+	return ( ttPmWideMat3 ){ ttPm_WideMat3MulVec( a, b.cx ), ttPm_WideMat3MulVec( a, b.cy ),
+	                         ttPm_WideMat3MulVec( a, b.cz ) };
+}
+
+ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b )
+{
+	return ( ttPmWideMat3 ){ ttPm_WideAdd( a.cx, b.cx ), ttPm_WideAdd( a.cy, b.cy ), ttPm_WideAdd( a.cz, b.cz ) };
+}
+
+double ttPm_WideEntry( ttPmWideMat3 m, int row, int column )
+{
+	ttPmWide c = column == 0 ? m.cx : ( column == 1 ? m.cy : m.cz );
+	return row == 0 ? c.x : ( row == 1 ? c.y : c.z );
+}
+
+ttPmWideMat3 ttPm_WideCrossMobility( const ttPmFrame* frame, const ttBody* body, ttVec3 ri, ttVec3 rj,
+                                     ttMat3 invInertia )
+{
+	if ( frame == NULL )
+	{
+		return ( ttPmWideMat3 ){ 0 };
+	}
+	ttPmWideMat3 rotational =
+	    ttPm_WideMat3Mul( ttPm_WideTranspose( ttPm_WideSkew( ttPm_Wide( ri ) ) ),
+	                      ttPm_WideMat3Mul( ttPm_WideMat3( invInertia ), ttPm_WideSkew( ttPm_Wide( rj ) ) ) );
+	double invMass = (double)body->invMass;
+	ttPmWideMat3 diagonal = { { invMass, 0, 0 }, { 0, invMass, 0 }, { 0, 0, invMass } };
+	return ttPm_WideMat3Add( diagonal, rotational );
+}
+
+// LDL^T; a pivot that vanishes (a direction neither body can move in) gets no force.
+void ttPm_SolveSymmetric( int n, double a[][TT_PM_MAX_BLOCK], double* x )
+{
+	double d[TT_PM_MAX_BLOCK];
+	double largest = 0;
+	for ( int i = 0; i < n; ++i )
+	{
+		largest = a[i][i] > largest ? a[i][i] : largest;
+	}
+	for ( int j = 0; j < n; ++j )
+	{
+		double pivot = a[j][j];
+		for ( int k = 0; k < j; ++k )
+		{
+			pivot -= a[j][k] * a[j][k] * d[k];
+		}
+		d[j] = pivot > 1e-12 * largest ? pivot : 0;
+		for ( int i = j + 1; i < n; ++i )
+		{
+			double value = a[i][j];
+			for ( int k = 0; k < j; ++k )
+			{
+				value -= a[i][k] * a[j][k] * d[k];
+			}
+			a[i][j] = d[j] > 0 ? value / d[j] : 0;
+		}
+	}
+	for ( int i = 0; i < n; ++i )
+	{
+		for ( int k = 0; k < i; ++k )
+		{
+			x[i] -= a[i][k] * x[k];
+		}
+	}
+	for ( int i = 0; i < n; ++i )
+	{
+		x[i] = d[i] > 0 ? x[i] / d[i] : 0;
+	}
+	for ( int i = n - 1; i >= 0; --i )
+	{
+		for ( int k = i + 1; k < n; ++k )
+		{
+			x[i] -= a[k][i] * x[k];
+		}
+	}
+}
