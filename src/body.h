@@ -75,6 +75,9 @@ typedef struct ttBody
 	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
 	/// velocity-level family keeps that share of its impulses for the next warm start.
 	ttReal jointGuardKept;
+	/// Sequential impulses: something besides the joints (the contacts' biased pass) changed the
+	/// velocity between the joints' biased pass and the positions' move in this substep.
+	bool jointAnswered;
 	int jointGroup; ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;
 

@@ -11,7 +11,8 @@
 // per substep, after the velocities are integrated and before the positions are:
 //   follow    each point's separation now, from anchors fixed to the bodies (Box2D v3's adjusted
 //             separation), so that the substeps follow the bodies without another narrow phase,
-//             and its normal velocity now (restitution);
+//             and its normal velocity now (restitution), before the velocity-level joints'
+//             biased pass;
 // (a step whose contacts turn too fast to follow collides and prepares in every substep instead,
 // ttSoftContacts_TurnWithinStep);
 //   warm start apply the impulses of the last substep;
@@ -640,9 +641,15 @@ static void ttSoftContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h
 // ---------------------------------------------------------------------------------------------
 // The family's table (contact_solver.h)
 
-// Before the positions move: effective masses at the substep's poses, the carried impulses, then
-// the biased solve.
-static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
+// Before the velocity-level joints' biased pass: the prepare (where the step collides), each
+// point's separation and approach speed, and the bounce of points that approach. The approach is
+// the bodies' velocity before the joints (Box2D v3 measures it in its prepare, before its joints
+// too): the joints' biased pass adds the push-out of their position error, which no body had as
+// motion. Measured after it (until 2026-11-28), the restitution bounced that push-out back as
+// real velocity: with the joints' relax before the contacts' (joint_solver_si.c), a random scene
+// of sequential-impulse joints on the ground (tether-soak seed 2, scene 305) went from 2 MJ to
+// 7e10 J in one step. A position-level family has no pass there, so for it nothing changes.
+static void ttSoftContacts_FollowPoints( ttStepContext* ctx )
 {
 	if ( ctx->substep == 0 )
 	{
@@ -657,6 +664,12 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 	bool prepared = ctx->substep == 0 || ctx->collideEverySubstep;
 	ttSoftContacts_BeginPoints( ctx->world, prepared );
 	ttPropagateRestitution( ctx->world, ctx->h, false );
+}
+
+// Before the positions move, after the velocity-level joints: the carried impulses, then the
+// biased solve.
+static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
+{
 	ttSoftContacts_RunStage( ctx->world, ttWideStage_warmStart, ctx->h );
 	ttSoftContacts_RunStage( ctx->world, ttWideStage_solve, ctx->h );
 }
@@ -745,6 +758,7 @@ const ttContactFamily ttSoftStepContacts = {
     .needsWorldInverseInertia = true,
     .keepsManifolds = true,
     .speculative = true,
+    .followPoints = ttSoftContacts_FollowPoints,
     .beginSubstep = ttSoftContacts_BeginSubstep,
     .solvePositions = NULL,
     .solveVelocities = ttSoftContacts_SolveVelocities,
