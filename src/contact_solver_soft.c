@@ -95,9 +95,18 @@ static void ttUpdatePointMasses( ttSoftPoint* sp, const ttBody* bodyA, const ttB
 // (which a rolling or spinning shape carries away): turning the contact points with the bodies
 // let 1 cm balls skidding at 70 m/s (230 rad per step) sink 2 mm into a plate
 // (tests/test_tunnelling.c), where it should stay under 1 mm.
+static bool ttFollowsCore( const ttShape* shape )
+{
+	return shape->type == ttShape_sphere || shape->type == ttShape_capsule || shape->type == ttShape_cylinder;
+}
+
 static ttVec3 ttFollowedAnchor( const ttShape* shape, ttVec3 anchor )
 {
 	ttTransform xf = shape->simTransform;
+	if ( ttFollowsCore( shape ) == false )
+	{
+		return anchor;
+	}
 	ttVec3 p = ttInvTransformPoint( xf, anchor );
 	switch ( shape->type )
 	{
@@ -148,8 +157,17 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 	sp->separation = ttDot( relative, n );
 	sp->followA = ttFollowedAnchor( shapeA, cp->localAnchorA );
 	sp->followB = ttFollowedAnchor( shapeB, cp->localAnchorB );
+	// The followed anchors from the centres, in world axes now (the wide blocks follow the
+	// separation from these). Where both are the contact points, they are the anchors above, and
+	// the adjusted separation is zero: the same sums of the same terms.
+	sp->followOffsetA = ttFollowsCore( shapeA ) ? ttRotate( bodyA->q, sp->followA ) : anchorA;
+	sp->followOffsetB = ttFollowsCore( shapeB ) ? ttRotate( bodyB->q, sp->followB ) : anchorB;
 	sp->adjustedSeparation = 0;
-	sp->adjustedSeparation = sp->separation - ttFollowedSeparation( sp, bodyA, bodyB, n );
+	if ( ttFollowsCore( shapeA ) || ttFollowsCore( shapeB ) )
+	{
+		ttVec3 followed = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( sp->followOffsetB, sp->followOffsetA ) );
+		sp->adjustedSeparation = sp->separation - ttDot( followed, n );
+	}
 	ttVec3 directions[3] = { n, t1, t2 };
 	for ( int k = 0; k < 3; ++k )
 	{
@@ -161,7 +179,7 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 }
 
 static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
-static void ttSoftContacts_UpdateMasses( ttWorld* world );
+static void ttSoftContacts_UpdateMasses( ttWorld* world, bool prepared );
 static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
 // Manifolds per range of the loops that run on the world's workers (task.h): preparing one costs
@@ -652,7 +670,7 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 	{
 		ttSoftContacts_Prepare( ctx->world, ctx->h );
 		ttWideContacts_Build( ctx->world );
-		ttSoftContacts_UpdateMasses( ctx->world );
+		ttSoftContacts_UpdateMasses( ctx->world, true );
 	}
 	bool prepared = ctx->substep == 0 || ctx->collideEverySubstep;
 	ttSoftContacts_BeginPoints( ctx->world, prepared );
@@ -668,7 +686,9 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // substep's start, the relax is a projection in a mass matrix the body no longer has, and it can
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
-// the random-scene soak (docs/hardening.md).
+// the random-scene soak (docs/hardening.md). The wide blocks refresh only the lanes whose bodies
+// turned by more than a thousandth of a radian since the prepare (contact_solver_wide_impl.h): below
+// that the masses move by about a thousandth, and a stack at rest skips the refresh.
 // A manifold writes only its own points' rows.
 static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 {
@@ -690,10 +710,12 @@ static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 	}
 }
 
-static void ttSoftContacts_UpdateMasses( ttWorld* world )
+// After the prepare every row; before each relax the scalar rows and the wide lanes whose bodies
+// turned since the prepare (ttWideContacts_RefreshMasses).
+static void ttSoftContacts_UpdateMasses( ttWorld* world, bool prepared )
 {
 	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttUpdateMassesRange, world );
-	ttWideContacts_RefreshMasses( world );
+	ttWideContacts_RefreshMasses( world, prepared == false );
 }
 
 static void ttRefreshBodyInertiaRange( int start, int end, int worker, void* context )
@@ -710,7 +732,7 @@ static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 {
 	ttWorld* world = ctx->world;
 	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttRefreshBodyInertiaRange, world );
-	ttSoftContacts_UpdateMasses( world );
+	ttSoftContacts_UpdateMasses( world, false );
 }
 
 // After the velocities are derived: relax without the bias, then restitution.

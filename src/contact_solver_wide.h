@@ -78,12 +78,20 @@ void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
 /// Every colour, then the overflow, on the calling thread.
 void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h );
 
-/// After the bodies' inverse inertia is cached again (before the relax): the angular parts and
-/// effective masses of blocks [start, end) from it (context: a ttWideStageContext*; its stage and
-/// colour are ignored).
+/// What a refresh of the effective masses reads; every range shares it read-only.
+typedef struct ttWideRefreshContext
+{
+	ttWorld* world;
+	/// Only the lanes whose bodies turned noticeably since the prepare (the refresh before each
+	/// relax); false: every lane (after the prepare).
+	bool turnedOnly;
+} ttWideRefreshContext;
+
+/// After the bodies' inverse inertia is cached again: the angular parts and effective masses of
+/// blocks [start, end) from it (context: a ttWideRefreshContext*).
 void ttWideContacts_RefreshRange( int start, int end, int worker, void* context );
-/// RefreshRange over every block on the calling thread; nothing when not ready.
-void ttWideContacts_RefreshMasses( ttWorld* world );
+/// RefreshRange over every block, on the world's workers; nothing when not ready.
+void ttWideContacts_RefreshMasses( ttWorld* world, bool turnedOnly );
 
 /// Every coloured point at the start of a substep: its separation followed from the bodies' motion
 /// since the prepare (nothing when `prepared`: the blocks hold the prepare's separations), the

@@ -37,7 +37,7 @@ typedef struct ttWideVariant
 	void ( *solveOverflow )( ttWorld* world, ttWideStage stage, ttReal h );
 	void ( *runStage )( ttWorld* world, ttWideStage stage, ttReal h );
 	ttRangeFn* refreshRange;
-	void ( *refreshMasses )( ttWorld* world );
+	void ( *refreshMasses )( ttWorld* world, bool turnedOnly );
 	void ( *beginPoint )( ttWorld* world, int wideSlot, int point, ttReal separation );
 	void ( *beginPoints )( ttWorld* world, bool prepared );
 	void ( *pointImpulses )( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],
