@@ -686,9 +686,10 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // substep's start, the relax is a projection in a mass matrix the body no longer has, and it can
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
-// the random-scene soak (docs/hardening.md). The wide blocks refresh only the lanes whose bodies
-// turned by more than a thousandth of a radian since the prepare (contact_solver_wide_impl.h): below
-// that the masses move by about a thousandth, and a stack at rest skips the refresh.
+// the random-scene soak (docs/hardening.md). The wide blocks refresh only the lanes whose
+// bodies turned by more than a thousandth of a radian since the prepare
+// (contact_solver_wide_impl.h): below that the masses move by about a thousandth, and a stack at
+// rest skips the refresh.
 // A manifold writes only its own points' rows.
 static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 {

@@ -492,8 +492,8 @@ static void ttWideVec_StoreLanes( ttLanes target[3], ttWide mask, ttWideVec v )
 #define TT_WIDE_REFRESH_TURN 0.001
 
 // Per lane, whether either body turned more than TT_WIDE_REFRESH_TURN since the prepare: the
-// vector part of q conj(q_prepare) is sin(angle / 2) long. Decided per lane, from that lane's bodies
-// only, so that every width refreshes the same lanes (the same states).
+// vector part of q conj(q_prepare) is sin(angle / 2) long. Decided per lane, from that lane's
+// bodies only, so that every width refreshes the same lanes (the same states).
 static ttWide ttWide_TurnedLanes( const ttWideBlock* block )
 {
 	ttReal half = (ttReal)( 0.5 * TT_WIDE_REFRESH_TURN );
