@@ -183,6 +183,11 @@ bool ttWideContacts_Build( ttWorld* world )
 	return variant->build( world );
 }
 
+void ttWideContacts_FillManifold( ttWorld* world, int manifoldIndex )
+{
+	ttWide_Built( world )->fillManifold( world, manifoldIndex );
+}
+
 bool ttWideContacts_Ready( const ttWorld* world )
 {
 	return world->wideContacts != NULL && world->wideContacts->ready;

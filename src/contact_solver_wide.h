@@ -51,9 +51,14 @@ typedef struct ttWideStageContext
 	ttReal h;
 } ttWideStageContext;
 
-/// Colour the world's prepared soft manifolds and lay out the blocks. Returns false when memory
-/// ran out (reported): then ttWideContacts_Ready is false and the caller solves scalar.
+/// Colour the world's soft manifolds (their bodies and point counts prepared, their points not
+/// yet) and lay out the blocks; each coloured manifold gets its ttSoftManifold.wideSlot. Returns
+/// false when memory ran out (reported): then ttWideContacts_Ready is false and the caller solves
+/// scalar.
 bool ttWideContacts_Build( ttWorld* world );
+/// A coloured manifold's lane filled from its prepared points (Jacobian, separations, carried
+/// impulses), after ttWideContacts_Build; manifolds of one block may be filled at once.
+void ttWideContacts_FillManifold( ttWorld* world, int manifoldIndex );
 bool ttWideContacts_Ready( const ttWorld* world );
 void ttWideContacts_Destroy( ttWorld* world );
 

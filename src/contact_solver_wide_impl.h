@@ -409,14 +409,19 @@ static bool ttWideLanes_Build( ttWorld* world )
 		}
 		int slot = filled[color]++;
 		int blockIndex = wide->colorFirstBlock[color] + slot / TT_WIDE_LANES;
-		ttWideBlock* block = wide->blocks + blockIndex;
-		ttSoftManifold* sm = world->softManifolds + i;
-		ttWide_FillLane( block, slot % TT_WIDE_LANES, i, sm );
-		ttWide_FillLanePoints( block, slot % TT_WIDE_LANES, sm, world->softPoints );
-		sm->wideSlot = blockIndex * TT_WIDE_LANES + slot % TT_WIDE_LANES;
+		world->softManifolds[i].wideSlot = blockIndex * TT_WIDE_LANES + slot % TT_WIDE_LANES;
 	}
 	wide->base.ready = true;
 	return true;
+}
+
+// A coloured manifold's lane, once its points are prepared (each manifold writes only its lane).
+static void ttWideLanes_FillManifold( ttWorld* world, int manifoldIndex )
+{
+	const ttSoftManifold* sm = world->softManifolds + manifoldIndex;
+	ttWideBlock* block = ttWide_State( world )->blocks + sm->wideSlot / TT_WIDE_LANES;
+	ttWide_FillLane( block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
+	ttWide_FillLanePoints( block, sm->wideSlot % TT_WIDE_LANES, sm, world->softPoints );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -970,6 +975,7 @@ const ttWideVariant TT_WIDE_VARIANT = {
     .width = TT_WIDE_WIDTH,
     .lanes = TT_WIDE_LANES,
     .build = ttWideLanes_Build,
+    .fillManifold = ttWideLanes_FillManifold,
     .destroy = ttWideLanes_Destroy,
     .colorCount = ttWideLanes_ColorCount,
     .colorBlockCount = ttWideLanes_ColorBlockCount,

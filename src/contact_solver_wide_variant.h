@@ -26,6 +26,7 @@ typedef struct ttWideVariant
 	ttSimdWidth width;
 	int lanes;
 	bool ( *build )( ttWorld* world );
+	void ( *fillManifold )( ttWorld* world, int manifoldIndex );
 	void ( *destroy )( ttWorld* world );
 	int ( *colorCount )( const ttWorld* world );
 	int ( *colorBlockCount )( const ttWorld* world, int color );
