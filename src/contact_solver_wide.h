@@ -9,10 +9,11 @@
 // colour, or have more than TT_WIDE_POINTS points, are the overflow: solved scalar after the
 // colours by contact_solver_soft.c's own code.
 //
-// The blocks are filled from the per-point rows of contact_solver_soft.c when they are built
-// (after the prepare) and then hold the Jacobians, effective masses and impulses of their
-// manifolds through the step; the per-point rows keep what the scalar parts use (the
-// restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
+// The blocks are laid out between the prepare of the manifolds and that of their points, and each
+// lane is filled from its manifold's per-point rows of contact_solver_soft.c as soon as those are
+// prepared (ttWideContacts_FillManifold); the blocks then hold the Jacobians, effective masses
+// and impulses of their manifolds through the step; the per-point rows keep what the scalar parts
+// use (the restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
 // (ttWideContacts_PointImpulses).
 //
 // The lanes are chosen at run time (contact_solver_wide_variant.h): AVX2's 8 where the CPU and OS
