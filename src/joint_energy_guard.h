@@ -21,6 +21,13 @@ typedef struct ttJointGuardPolicy
 	/// Where the guard steps in, what it leaves above or below the account stays on it (XPBD's
 	/// starts afresh).
 	bool carryResidual;
+	/// Bodies touching through a contact are grouped too (sequential impulses, whose guard runs
+	/// after the contacts' velocity pass): what the contacts handed from a jointed body to another
+	/// body is then in the sum, not outside the group.
+	bool contactsJoin;
+	/// Where even no motion leaves a group above its account, take back the projections' lift
+	/// beyond what the prediction dropped each body (a position-level family: XPBD, point-mass).
+	bool takeBackLift;
 } ttJointGuardPolicy;
 
 /// Start of a substep: nothing projected yet.

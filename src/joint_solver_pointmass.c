@@ -678,7 +678,8 @@ static void ttPointMassJoints_Guard( ttStepContext* ctx )
 	// test_pointmass ran 533 ppm slow against its 500). Open: with the fading account and the
 	// guard's float floor (1e-3) the chord step's own creep passes, and 3 of the first 600 scenes
 	// of the no-contacts soak (seed 1) gain 10 % + 1 J in float (docs/hardening.md).
-	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, (ttReal)1e-4, true, true };
+	static const ttJointGuardPolicy guard = {
+	    TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, (ttReal)1e-4, true, true, false, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 }
 

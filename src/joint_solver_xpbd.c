@@ -128,7 +128,7 @@ static void ttXpbdJoints_SolvePositions( ttStepContext* ctx )
 // fades: a projection that jitters on a limit gives and takes within a few substeps.
 static void ttXpbdJoints_Guard( ttStepContext* ctx )
 {
-	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false, false };
+	static const ttJointGuardPolicy guard = { (ttReal)0.9, 0, false, false, false, true };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 }
 
