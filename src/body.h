@@ -72,9 +72,15 @@ typedef struct ttBody
 	ttVec3 jointSolveDelta;
 	ttVec3 jointVelocity, jointAngularVelocity, jointMoveVelocity;
 	ttReal jointEnergyCredit; ///< energy the projections took from it lately, J (halved every substep)
+	/// Energy the projections took from it over about the last 10 s, J, which a lift of its group
+	/// beyond what the prediction dropped may give back (XPBD, joint_energy_guard.c).
+	ttReal jointLiftCredit;
 	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
 	/// velocity-level family keeps that share of its impulses for the next warm start.
 	ttReal jointGuardKept;
+	/// Sequential impulses: something besides the joints (the contacts' biased pass) changed the
+	/// velocity between the joints' biased pass and the positions' move in this substep.
+	bool jointAnswered;
 	int jointGroup; ///< scratch: union-find parent among the awake bodies, by awake index
 } ttBody;
 

@@ -3,7 +3,7 @@
 // (ttContactFamily_Get). The step calls the hooks in this order every substep:
 //   integrate velocities
 //   -> collide (when collideBeforePositions; only in the first substep when collideOncePerStep)
-//   -> beginSubstep
+//   -> followPoints -> [the velocity-level joints' biased pass] -> beginSubstep
 //   -> integrate positions
 //   -> collide (when not collideBeforePositions)
 //   -> solvePositions, once per iteration, before the joints
@@ -33,6 +33,10 @@ typedef struct ttContactFamily
 	bool keepsManifolds;
 	/// The speculative distance grows with the pair's approach within one substep (contact.c).
 	bool speculative;
+	/// The points at the substep's start, before the velocity-level joints' biased pass: their
+	/// separations and the approach speeds the restitution answers (the joints' pass would add
+	/// the push-out of their position error to them). May be NULL.
+	void ( *followPoints )( ttStepContext* ctx );
 	void ( *beginSubstep )( ttStepContext* ctx );
 	void ( *solvePositions )( ttStepContext* ctx );
 	void ( *solveVelocities )( ttStepContext* ctx );

@@ -11,7 +11,8 @@
 // per substep, after the velocities are integrated and before the positions are:
 //   follow    each point's separation now, from anchors fixed to the bodies (Box2D v3's adjusted
 //             separation), so that the substeps follow the bodies without another narrow phase,
-//             and its normal velocity now (restitution);
+//             and its normal velocity now (restitution), before the velocity-level joints'
+//             biased pass;
 // (a step whose contacts turn too fast to follow collides and prepares in every substep instead,
 // ttSoftContacts_TurnWithinStep);
 //   warm start apply the impulses of the last substep;
@@ -95,9 +96,18 @@ static void ttUpdatePointMasses( ttSoftPoint* sp, const ttBody* bodyA, const ttB
 // (which a rolling or spinning shape carries away): turning the contact points with the bodies
 // let 1 cm balls skidding at 70 m/s (230 rad per step) sink 2 mm into a plate
 // (tests/test_tunnelling.c), where it should stay under 1 mm.
+static bool ttFollowsCore( const ttShape* shape )
+{
+	return shape->type == ttShape_sphere || shape->type == ttShape_capsule || shape->type == ttShape_cylinder;
+}
+
 static ttVec3 ttFollowedAnchor( const ttShape* shape, ttVec3 anchor )
 {
 	ttTransform xf = shape->simTransform;
+	if ( ttFollowsCore( shape ) == false )
+	{
+		return anchor;
+	}
 	ttVec3 p = ttInvTransformPoint( xf, anchor );
 	switch ( shape->type )
 	{
@@ -148,8 +158,17 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 	sp->separation = ttDot( relative, n );
 	sp->followA = ttFollowedAnchor( shapeA, cp->localAnchorA );
 	sp->followB = ttFollowedAnchor( shapeB, cp->localAnchorB );
+	// The followed anchors from the centres, in world axes now (the wide blocks follow the
+	// separation from these). Where both are the contact points, they are the anchors above, and
+	// the adjusted separation is zero: the same sums of the same terms.
+	sp->followOffsetA = ttFollowsCore( shapeA ) ? ttRotate( bodyA->q, sp->followA ) : anchorA;
+	sp->followOffsetB = ttFollowsCore( shapeB ) ? ttRotate( bodyB->q, sp->followB ) : anchorB;
 	sp->adjustedSeparation = 0;
-	sp->adjustedSeparation = sp->separation - ttFollowedSeparation( sp, bodyA, bodyB, n );
+	if ( ttFollowsCore( shapeA ) || ttFollowsCore( shapeB ) )
+	{
+		ttVec3 followed = ttAdd( ttBody_RelativeCenter( bodyA, bodyB ), ttSub( sp->followOffsetB, sp->followOffsetA ) );
+		sp->adjustedSeparation = sp->separation - ttDot( followed, n );
+	}
 	ttVec3 directions[3] = { n, t1, t2 };
 	for ( int k = 0; k < 3; ++k )
 	{
@@ -161,7 +180,7 @@ static void ttPreparePoint( ttSoftPoint* sp, const ttShape* shapeA, const ttShap
 }
 
 static void ttPropagateRestitution( ttWorld* world, ttReal h, bool moved );
-static void ttSoftContacts_UpdateMasses( ttWorld* world );
+static void ttSoftContacts_UpdateMasses( ttWorld* world, bool prepared );
 static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt );
 
 // Manifolds per range of the loops that run on the world's workers (task.h): preparing one costs
@@ -176,6 +195,7 @@ typedef struct ttSoftPrepareLoop
 	ttSoftness dynamicSoftness, staticSoftness;
 } ttSoftPrepareLoop;
 
+// What the colouring needs of each manifold (its bodies, point count), and the rest of its frame.
 static void ttPrepareManifoldsRange( int start, int end, int worker, void* context )
 {
 	(void)worker;
@@ -183,7 +203,7 @@ static void ttPrepareManifoldsRange( int start, int end, int worker, void* conte
 	ttWorld* world = loop->world;
 	for ( int i = start; i < end; ++i )
 	{
-		ttManifold* m = world->manifolds + i;
+		const ttManifold* m = world->manifolds + i;
 		ttSoftManifold* sm = world->softManifolds + i;
 		sm->bodyA = ttWorld_Body( world, m->bodyA );
 		sm->bodyB = ttWorld_Body( world, m->bodyB );
@@ -198,6 +218,20 @@ static void ttPrepareManifoldsRange( int start, int end, int worker, void* conte
 		sm->staticFriction = m->staticFriction;
 		sm->dynamicFriction = m->dynamicFriction;
 		sm->restitution = m->restitution;
+	}
+}
+
+// Each manifold's points, then, for a coloured one, its lane of its block filled from them while
+// they are in the cache (filled in a pass of their own, the rows were read back from memory: a
+// quarter of the build's time).
+static void ttPreparePointsRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	ttWorld* world = context;
+	for ( int i = start; i < end; ++i )
+	{
+		ttManifold* m = world->manifolds + i;
+		const ttSoftManifold* sm = world->softManifolds + i;
 		const ttShape* shapeA = ttWorld_Shape( world, m->shapeA );
 		const ttShape* shapeB = ttWorld_Shape( world, m->shapeB );
 		for ( int j = 0; j < sm->count; ++j )
@@ -206,10 +240,15 @@ static void ttPrepareManifoldsRange( int start, int end, int worker, void* conte
 			sp->cp = m->points + j;
 			ttPreparePoint( sp, shapeA, shapeB, sm->bodyA, sm->bodyB, sm->normal, sm->t1, sm->t2 );
 		}
+		if ( sm->wideSlot >= 0 )
+		{
+			ttWideContacts_FillManifold( world, i );
+		}
 	}
 }
 
-// Once per step, after the narrow phase: the soft rows of every manifold.
+// Once per step, after the narrow phase: the soft rows of every manifold, and the colours and
+// blocks of the wide solve (ttWideContacts_Build, between the manifolds and their points).
 static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 {
 	int pointTotal = 0;
@@ -221,6 +260,7 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 	if ( ttReserveSoftData( world, world->manifoldCount, pointTotal ) == false )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: contacts skipped this substep" );
+		ttWideContacts_Build( world );
 		return;
 	}
 	// Contacts may not be stiffer than 0.15 times the substep rate, and contacts with a static body
@@ -244,6 +284,8 @@ static void ttSoftContacts_Prepare( ttWorld* world, ttReal h )
 	world->softManifoldCount = world->manifoldCount;
 	ttSoftPrepareLoop loop = { world, dynamicSoftness, staticSoftness };
 	ttParallelFor( &world->tasks, world->manifoldCount, TT_MANIFOLDS_PER_RANGE, ttPrepareManifoldsRange, &loop );
+	ttWideContacts_Build( world );
+	ttParallelFor( &world->tasks, world->manifoldCount, TT_MANIFOLDS_PER_RANGE, ttPreparePointsRange, world );
 }
 
 static void ttApplyImpulse( ttBody* bodyA, ttBody* bodyB, const ttSoftPoint* sp, int k, ttVec3 direction,
@@ -640,9 +682,15 @@ static void ttSoftContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h
 // ---------------------------------------------------------------------------------------------
 // The family's table (contact_solver.h)
 
-// Before the positions move: effective masses at the substep's poses, the carried impulses, then
-// the biased solve.
-static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
+// Before the velocity-level joints' biased pass: the prepare (where the step collides), each
+// point's separation and approach speed, and the bounce of points that approach. The approach is
+// the bodies' velocity before the joints (Box2D v3 measures it in its prepare, before its joints
+// too): the joints' biased pass adds the push-out of their position error, which no body had as
+// motion. Measured after it (until 2026-11-28), the restitution bounced that push-out back as
+// real velocity: with the joints' relax before the contacts' (joint_solver_si.c), a random scene
+// of sequential-impulse joints on the ground (tether-soak seed 2, scene 305) went from 2 MJ to
+// 7e10 J in one step. A position-level family has no pass there, so for it nothing changes.
+static void ttSoftContacts_FollowPoints( ttStepContext* ctx )
 {
 	if ( ctx->substep == 0 )
 	{
@@ -651,12 +699,17 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 	if ( ctx->substep == 0 || ctx->collideEverySubstep )
 	{
 		ttSoftContacts_Prepare( ctx->world, ctx->h );
-		ttWideContacts_Build( ctx->world );
-		ttSoftContacts_UpdateMasses( ctx->world );
+		ttSoftContacts_UpdateMasses( ctx->world, true );
 	}
 	bool prepared = ctx->substep == 0 || ctx->collideEverySubstep;
 	ttSoftContacts_BeginPoints( ctx->world, prepared );
 	ttPropagateRestitution( ctx->world, ctx->h, false );
+}
+
+// Before the positions move, after the velocity-level joints: the carried impulses, then the
+// biased solve.
+static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
+{
 	ttSoftContacts_RunStage( ctx->world, ttWideStage_warmStart, ctx->h );
 	ttSoftContacts_RunStage( ctx->world, ttWideStage_solve, ctx->h );
 }
@@ -668,7 +721,10 @@ static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 // substep's start, the relax is a projection in a mass matrix the body no longer has, and it can
 // raise the kinetic energy: a 187 kg capsule (inertia 6.3, 51, 51 kg m^2) spinning flat on the
 // ground at 20 rad/s went from 10.7 kJ to 293 kJ in 8 s at 10 substeps (1.5 MJ at 30), found by
-// the random-scene soak (docs/hardening.md).
+// the random-scene soak (docs/hardening.md). The wide blocks refresh only the lanes whose
+// bodies turned by more than a thousandth of a radian since the prepare
+// (contact_solver_wide_impl.h): below that the masses move by about a thousandth, and a stack at
+// rest skips the refresh.
 // A manifold writes only its own points' rows.
 static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 {
@@ -690,10 +746,12 @@ static void ttUpdateMassesRange( int start, int end, int worker, void* context )
 	}
 }
 
-static void ttSoftContacts_UpdateMasses( ttWorld* world )
+// After the prepare every row; before each relax the scalar rows and the wide lanes whose bodies
+// turned since the prepare (ttWideContacts_RefreshMasses).
+static void ttSoftContacts_UpdateMasses( ttWorld* world, bool prepared )
 {
 	ttParallelFor( &world->tasks, world->softManifoldCount, TT_MANIFOLDS_PER_RANGE, ttUpdateMassesRange, world );
-	ttWideContacts_RefreshMasses( world );
+	ttWideContacts_RefreshMasses( world, prepared == false );
 }
 
 static void ttRefreshBodyInertiaRange( int start, int end, int worker, void* context )
@@ -710,7 +768,7 @@ static void ttSoftContacts_RefreshInertia( ttStepContext* ctx )
 {
 	ttWorld* world = ctx->world;
 	ttParallelFor( &world->tasks, ctx->bodyCount, TT_BODIES_PER_RANGE, ttRefreshBodyInertiaRange, world );
-	ttSoftContacts_UpdateMasses( world );
+	ttSoftContacts_UpdateMasses( world, false );
 }
 
 // After the velocities are derived: relax without the bias, then restitution.
@@ -745,6 +803,7 @@ const ttContactFamily ttSoftStepContacts = {
     .needsWorldInverseInertia = true,
     .keepsManifolds = true,
     .speculative = true,
+    .followPoints = ttSoftContacts_FollowPoints,
     .beginSubstep = ttSoftContacts_BeginSubstep,
     .solvePositions = NULL,
     .solveVelocities = ttSoftContacts_SolveVelocities,

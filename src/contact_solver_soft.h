@@ -29,6 +29,8 @@ typedef struct ttSoftPoint
 	/// The points of A and B whose motion the separation follows, in the principal frames: the
 	/// contact points, or for a round shape the nearest point of its core (ttFollowedAnchor).
 	ttVec3 followA, followB;
+	/// followA and followB at the step's start from the centres of mass, in world axes.
+	ttVec3 followOffsetA, followOffsetB;
 	/// Separation minus (cB + R_B followB - cA - R_A followA) . n at the step's start: the
 	/// separation later is this plus the same product then (Box2D v3's adjusted separation).
 	ttReal adjustedSeparation;

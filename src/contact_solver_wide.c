@@ -183,6 +183,11 @@ bool ttWideContacts_Build( ttWorld* world )
 	return variant->build( world );
 }
 
+void ttWideContacts_FillManifold( ttWorld* world, int manifoldIndex )
+{
+	ttWide_Built( world )->fillManifold( world, manifoldIndex );
+}
+
 bool ttWideContacts_Ready( const ttWorld* world )
 {
 	return world->wideContacts != NULL && world->wideContacts->ready;
@@ -249,15 +254,15 @@ void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
 
 void ttWideContacts_RefreshRange( int start, int end, int worker, void* context )
 {
-	const ttWideStageContext* stage = context;
-	ttWide_Built( stage->world )->refreshRange( start, end, worker, context );
+	const ttWideRefreshContext* refresh = context;
+	ttWide_Built( refresh->world )->refreshRange( start, end, worker, context );
 }
 
-void ttWideContacts_RefreshMasses( ttWorld* world )
+void ttWideContacts_RefreshMasses( ttWorld* world, bool turnedOnly )
 {
 	if ( world->wideContacts != NULL )
 	{
-		ttWide_Built( world )->refreshMasses( world );
+		ttWide_Built( world )->refreshMasses( world, turnedOnly );
 	}
 }
 

@@ -9,10 +9,11 @@
 // colour, or have more than TT_WIDE_POINTS points, are the overflow: solved scalar after the
 // colours by contact_solver_soft.c's own code.
 //
-// The blocks are filled from the per-point rows of contact_solver_soft.c when they are built
-// (after the prepare) and then hold the Jacobians, effective masses and impulses of their
-// manifolds through the step; the per-point rows keep what the scalar parts use (the
-// restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
+// The blocks are laid out between the prepare of the manifolds and that of their points, and each
+// lane is filled from its manifold's per-point rows of contact_solver_soft.c as soon as those are
+// prepared (ttWideContacts_FillManifold); the blocks then hold the Jacobians, effective masses
+// and impulses of their manifolds through the step; the per-point rows keep what the scalar parts
+// use (the restitution sweeps, the manifolds solved scalar) and read the impulses from the blocks
 // (ttWideContacts_PointImpulses).
 //
 // The lanes are chosen at run time (contact_solver_wide_variant.h): AVX2's 8 where the CPU and OS
@@ -51,9 +52,14 @@ typedef struct ttWideStageContext
 	ttReal h;
 } ttWideStageContext;
 
-/// Colour the world's prepared soft manifolds and lay out the blocks. Returns false when memory
-/// ran out (reported): then ttWideContacts_Ready is false and the caller solves scalar.
+/// Colour the world's soft manifolds (their bodies and point counts prepared, their points not
+/// yet) and lay out the blocks; each coloured manifold gets its ttSoftManifold.wideSlot. Returns
+/// false when memory ran out (reported): then ttWideContacts_Ready is false and the caller solves
+/// scalar.
 bool ttWideContacts_Build( ttWorld* world );
+/// A coloured manifold's lane filled from its prepared points (Jacobian, separations, carried
+/// impulses), after ttWideContacts_Build; manifolds of one block may be filled at once.
+void ttWideContacts_FillManifold( ttWorld* world, int manifoldIndex );
 bool ttWideContacts_Ready( const ttWorld* world );
 void ttWideContacts_Destroy( ttWorld* world );
 
@@ -78,12 +84,20 @@ void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
 /// Every colour, then the overflow, on the calling thread.
 void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h );
 
-/// After the bodies' inverse inertia is cached again (before the relax): the angular parts and
-/// effective masses of blocks [start, end) from it (context: a ttWideStageContext*; its stage and
-/// colour are ignored).
+/// What a refresh of the effective masses reads; every range shares it read-only.
+typedef struct ttWideRefreshContext
+{
+	ttWorld* world;
+	/// Only the lanes whose bodies turned noticeably since the prepare (the refresh before each
+	/// relax); false: every lane (after the prepare).
+	bool turnedOnly;
+} ttWideRefreshContext;
+
+/// After the bodies' inverse inertia is cached again: the angular parts and effective masses of
+/// blocks [start, end) from it (context: a ttWideRefreshContext*).
 void ttWideContacts_RefreshRange( int start, int end, int worker, void* context );
-/// RefreshRange over every block on the calling thread; nothing when not ready.
-void ttWideContacts_RefreshMasses( ttWorld* world );
+/// RefreshRange over every block, on the world's workers; nothing when not ready.
+void ttWideContacts_RefreshMasses( ttWorld* world, bool turnedOnly );
 
 /// Every coloured point at the start of a substep: its separation followed from the bodies' motion
 /// since the prepare (nothing when `prepared`: the blocks hold the prepare's separations), the

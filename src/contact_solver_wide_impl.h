@@ -56,7 +56,10 @@ typedef struct ttWidePoint
 typedef struct ttWideBlock
 {
 	int manifold[TT_WIDE_LANES]; ///< index in world->softManifolds, -1 for a padding lane
-	int pointCount;              ///< the most points of a lane
+	/// Each lane's bodies (side A, B), NULL for a padding lane: every stage gathers their
+	/// velocities, so they are read here rather than through the lane's manifold.
+	ttBody* body[2][TT_WIDE_LANES];
+	int pointCount; ///< the most points of a lane
 	ttLanes normal[3], t1[3], t2[3];
 	ttLanes staticFriction, dynamicFriction;
 	ttLanes biasRate, massScale, impulseScale;
@@ -247,6 +250,8 @@ static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
 static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
 {
 	block->manifold[lane] = manifoldIndex;
+	block->body[0][lane] = sm->bodyA;
+	block->body[1][lane] = sm->bodyB;
 	block->prepareQ[0][lane] = sm->bodyA->q;
 	block->prepareQ[1][lane] = sm->bodyB->q;
 	block->prepareDelta[0][lane] = sm->bodyA->delta;
@@ -294,8 +299,8 @@ static void ttWide_FillLanePoints( ttWideBlock* block, int lane, const ttSoftMan
 		}
 		wp->separation[lane] = (float)sp->separation;
 		wp->prepareSeparation[lane] = (float)sp->separation;
-		ttWide_SetVector( wp->offsetA, lane, ttRotate( sm->bodyA->q, sp->followA ) );
-		ttWide_SetVector( wp->offsetB, lane, ttRotate( sm->bodyB->q, sp->followB ) );
+		ttWide_SetVector( wp->offsetA, lane, sp->followOffsetA );
+		ttWide_SetVector( wp->offsetB, lane, sp->followOffsetB );
 		wp->normalImpulse[lane] = (float)sp->normalImpulse;
 		wp->tangentImpulse[0][lane] = (float)sp->tangentImpulse[0];
 		wp->tangentImpulse[1][lane] = (float)sp->tangentImpulse[1];
@@ -404,14 +409,19 @@ static bool ttWideLanes_Build( ttWorld* world )
 		}
 		int slot = filled[color]++;
 		int blockIndex = wide->colorFirstBlock[color] + slot / TT_WIDE_LANES;
-		ttWideBlock* block = wide->blocks + blockIndex;
-		ttSoftManifold* sm = world->softManifolds + i;
-		ttWide_FillLane( block, slot % TT_WIDE_LANES, i, sm );
-		ttWide_FillLanePoints( block, slot % TT_WIDE_LANES, sm, world->softPoints );
-		sm->wideSlot = blockIndex * TT_WIDE_LANES + slot % TT_WIDE_LANES;
+		world->softManifolds[i].wideSlot = blockIndex * TT_WIDE_LANES + slot % TT_WIDE_LANES;
 	}
 	wide->base.ready = true;
 	return true;
+}
+
+// A coloured manifold's lane, once its points are prepared (each manifold writes only its lane).
+static void ttWideLanes_FillManifold( ttWorld* world, int manifoldIndex )
+{
+	const ttSoftManifold* sm = world->softManifolds + manifoldIndex;
+	ttWideBlock* block = ttWide_State( world )->blocks + sm->wideSlot / TT_WIDE_LANES;
+	ttWide_FillLane( block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
+	ttWide_FillLanePoints( block, sm->wideSlot % TT_WIDE_LANES, sm, world->softPoints );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,17 +453,16 @@ typedef struct ttWideMat3
 	ttWideVec cx, cy, cz;
 } ttWideMat3;
 
-static ttWideMat3 ttWide_GatherInverseInertia( const ttWorld* world, const ttWideBlock* block, bool sideB )
+static ttWideMat3 ttWide_GatherInverseInertia( const ttWideBlock* block, bool sideB )
 {
 	ttLanes m[9];
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
-		int index = block->manifold[lane];
+		const ttBody* body = block->body[sideB ? 1 : 0][lane];
 		ttMat3 inertia = { TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
-		if ( index >= 0 )
+		if ( body != NULL )
 		{
-			const ttSoftManifold* sm = world->softManifolds + index;
-			inertia = ( sideB ? sm->bodyB : sm->bodyA )->invInertiaWorld;
+			inertia = body->invInertiaWorld;
 		}
 		ttWide_SetVector( m, lane, inertia.cx );
 		ttWide_SetVector( m + 3, lane, inertia.cy );
@@ -469,28 +478,77 @@ static ttWideVec ttWideMat3_MulVec( const ttWideMat3* m, ttWideVec v )
 	return ttWideVec_MulAdd( r, v.z, m->cz );
 }
 
-static void ttWideVec_Store( ttLanes target[3], ttWideVec v )
+// v in the lanes set in mask; the others keep what they hold.
+static void ttWideVec_StoreLanes( ttLanes target[3], ttWide mask, ttWideVec v )
 {
-	ttWide_Store( target[0], v.x );
-	ttWide_Store( target[1], v.y );
-	ttWide_Store( target[2], v.z );
+	ttWide_Store( target[0], ttWide_Select( mask, v.x, ttWide_Load( target[0] ) ) );
+	ttWide_Store( target[1], ttWide_Select( mask, v.y, ttWide_Load( target[1] ) ) );
+	ttWide_Store( target[2], ttWide_Select( mask, v.z, ttWide_Load( target[2] ) ) );
+}
+
+// A lane's rows keep the effective masses of the prepare until one of its bodies has turned by
+// more than this (radians) since then (Box2D v3 and Box3D keep the prepare's masses for the whole
+// step). The inverse inertia in world axes, R I^-1 R^T, moves by about the angle times the
+// inertia's anisotropy; a body at rest is not refreshed at all, a turning one every substep as
+// before. The relax must project in the mass matrix the body has now, or it can raise the kinetic
+// energy (tests/test_contact_energy.c): at 0.01 rad the coin of tests/test_coin.c, wobbling at
+// 0.004 rad per step near its rest, kept rocking (0.64 deg of tilt and 1.9 cm/s after 12 s, where
+// it lies still); 0.005 lets it settle, and this keeps a factor 5 below that.
+#define TT_WIDE_REFRESH_TURN 0.001
+
+// Per lane, whether either body turned more than TT_WIDE_REFRESH_TURN since the prepare: the
+// vector part of q conj(q_prepare) is sin(angle / 2) long. Decided per lane, from that lane's
+// bodies only, so that every width refreshes the same lanes (the same states).
+static ttWide ttWide_TurnedLanes( const ttWideBlock* block )
+{
+	ttReal half = (ttReal)( 0.5 * TT_WIDE_REFRESH_TURN );
+	ttReal limit = half * half;
+	ttLanes turned;
+	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
+	{
+		uint32_t bits = 0;
+		if ( block->manifold[lane] >= 0 )
+		{
+			for ( int side = 0; side < 2; ++side )
+			{
+				ttQuat turn = ttQuatMul( block->body[side][lane]->q, ttQuatConj( block->prepareQ[side][lane] ) );
+				if ( turn.x * turn.x + turn.y * turn.y + turn.z * turn.z > limit )
+				{
+					bits = 0xffffffffu;
+				}
+			}
+		}
+		memcpy( &turned[lane], &bits, sizeof( float ) );
+	}
+	return ttWide_Load( turned );
 }
 
 // ttUpdatePointMasses, wide: the angular parts and effective masses at the inverse inertia as
-// cached now. Padding points keep zero mass (their Jacobian is zero, but the bodies' inverse masses
-// are not).
+// cached now, in every lane after the prepare and afterwards in the lanes that turned
+// (ttWide_TurnedLanes). Padding points keep zero mass (their Jacobian is zero, but the bodies'
+// inverse masses are not).
 static void ttWideLanes_RefreshRange( int start, int end, int worker, void* context )
 {
 	(void)worker;
-	const ttWideStageContext* stage = context;
-	ttWorld* world = stage->world;
+	const ttWideRefreshContext* refresh = context;
+	ttWorld* world = refresh->world;
 	ttWide zero = ttWide_Zero();
 	ttWide one = ttWide_Splat( 1.0f );
+	ttWide all = ttWide_Greater( one, zero );
 	for ( int b = start; b < end; ++b )
 	{
 		ttWideBlock* block = ttWide_State( world )->blocks + b;
-		ttWideMat3 inertiaA = ttWide_GatherInverseInertia( world, block, false );
-		ttWideMat3 inertiaB = ttWide_GatherInverseInertia( world, block, true );
+		ttWide lanes = all;
+		if ( refresh->turnedOnly )
+		{
+			lanes = ttWide_TurnedLanes( block );
+			if ( ttWide_AnySet( lanes ) == false )
+			{
+				continue;
+			}
+		}
+		ttWideMat3 inertiaA = ttWide_GatherInverseInertia( block, false );
+		ttWideMat3 inertiaB = ttWide_GatherInverseInertia( block, true );
 		ttWide invMass = ttWide_Add( ttWide_Load( block->invMassA ), ttWide_Load( block->invMassB ) );
 		for ( int j = 0; j < block->pointCount; ++j )
 		{
@@ -502,14 +560,14 @@ static void ttWideLanes_RefreshRange( int start, int end, int worker, void* cont
 				ttWideVec crossB = ttWideVec_Load( wp->crossB[k] );
 				ttWideVec angularA = ttWideMat3_MulVec( &inertiaA, crossA );
 				ttWideVec angularB = ttWideMat3_MulVec( &inertiaB, crossB );
-				ttWideVec_Store( wp->angularA[k], angularA );
-				ttWideVec_Store( wp->angularB[k], angularB );
 				ttWide k11 = ttWide_Add(
 				    invMass, ttWide_Add( ttWideVec_Dot( crossA, angularA ), ttWideVec_Dot( crossB, angularB ) ) );
 				ttWide positive = ttWide_And( present, ttWide_Greater( k11, zero ) );
 				// The floor keeps the quotient finite in the lanes the mask drops.
-				ttWide mass = ttWide_Div( one, ttWide_Max( k11, ttWide_Splat( 1e-30f ) ) );
-				ttWide_Store( wp->mass[k], ttWide_And( positive, mass ) );
+				ttWide mass = ttWide_And( positive, ttWide_Div( one, ttWide_Max( k11, ttWide_Splat( 1e-30f ) ) ) );
+				ttWideVec_StoreLanes( wp->angularA[k], lanes, angularA );
+				ttWideVec_StoreLanes( wp->angularB[k], lanes, angularB );
+				ttWide_Store( wp->mass[k], ttWide_Select( lanes, mass, ttWide_Load( wp->mass[k] ) ) );
 			}
 		}
 	}
@@ -519,11 +577,11 @@ static void ttWideLanes_RefreshRange( int start, int end, int worker, void* cont
 // microsecond per stage, so a range of 8 is worth handing to another thread.
 #define TT_WIDE_BLOCKS_PER_RANGE 8
 
-static void ttWideLanes_RefreshMasses( ttWorld* world )
+static void ttWideLanes_RefreshMasses( ttWorld* world, bool turnedOnly )
 {
 	if ( ttWideLanes_Ready( world ) )
 	{
-		ttWideStageContext context = ttWideLanes_StageContext( world, ttWideStage_relax, 0, 0 );
+		ttWideRefreshContext context = { world, turnedOnly };
 		ttParallelFor( &world->tasks, ttWide_State( world )->blockCount, TT_WIDE_BLOCKS_PER_RANGE,
 		               ttWideLanes_RefreshRange, &context );
 	}
@@ -541,19 +599,17 @@ static inline ttWideVec ttWideVec_Cross( ttWideVec a, ttWideVec b )
 
 // How far one side of each lane moved since the prepare, in the real type and then in floats: the
 // displacement of its centre and the rotation q conj(q_prepare) (vector part and scalar).
-static void ttWide_GatherMotionSincePrepare( const ttWorld* world, const ttWideBlock* block, int side,
-                                             ttWideVec* displacement, ttWideVec* turnVector, ttWide* turnScalar )
+static void ttWide_GatherMotionSincePrepare( const ttWideBlock* block, int side, ttWideVec* displacement,
+                                             ttWideVec* turnVector, ttWide* turnScalar )
 {
 	ttLanes d[3], v[3], w;
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
 		ttVec3 moved = TT_VEC3_ZERO;
 		ttQuat turn = { 0, 0, 0, 1 };
-		int index = block->manifold[lane];
-		if ( index >= 0 )
+		const ttBody* body = block->body[side][lane];
+		if ( body != NULL )
 		{
-			const ttSoftManifold* sm = world->softManifolds + index;
-			const ttBody* body = side == 0 ? sm->bodyA : sm->bodyB;
 			moved = ttSub( body->delta, block->prepareDelta[side][lane] );
 			turn = ttQuatMul( body->q, ttQuatConj( block->prepareQ[side][lane] ) );
 		}
@@ -596,8 +652,8 @@ static void ttWideLanes_BeginRange( int start, int end, int worker, void* contex
 		ttWideBlock* block = ttWide_State( world )->blocks + b;
 		ttWideVec moveA, moveB, turnA, turnB;
 		ttWide turnScalarA, turnScalarB;
-		ttWide_GatherMotionSincePrepare( world, block, 0, &moveA, &turnA, &turnScalarA );
-		ttWide_GatherMotionSincePrepare( world, block, 1, &moveB, &turnB, &turnScalarB );
+		ttWide_GatherMotionSincePrepare( block, 0, &moveA, &turnA, &turnScalarA );
+		ttWide_GatherMotionSincePrepare( block, 1, &moveB, &turnB, &turnScalarB );
 		ttWideVec n = ttWideVec_Load( block->normal );
 		ttWide moved = ttWideVec_Dot( ttWideVec_Sub( moveB, moveA ), n );
 		for ( int j = 0; j < block->pointCount; ++j )
@@ -636,17 +692,11 @@ typedef struct ttWideBodies
 	ttLanes gathered[6];
 } ttWideBodies;
 
-static void ttWide_Gather( ttWorld* world, const ttWideBlock* block, bool sideB, ttWideBodies* out )
+static void ttWide_Gather( const ttWideBlock* block, bool sideB, ttWideBodies* out )
 {
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
-		int m = block->manifold[lane];
-		ttBody* body = NULL;
-		if ( m >= 0 )
-		{
-			const ttSoftManifold* sm = world->softManifolds + m;
-			body = sideB ? sm->bodyB : sm->bodyA;
-		}
+		ttBody* body = block->body[sideB ? 1 : 0][lane];
 		out->body[lane] = body;
 		ttVec3 v = body != NULL ? body->v : TT_VEC3_ZERO;
 		ttVec3 w = body != NULL ? body->w : TT_VEC3_ZERO;
@@ -873,8 +923,8 @@ static void ttWideLanes_SolveColorRange( int start, int end, int worker, void* c
 	{
 		ttWideBlock* block = blocks + i;
 		ttWideBodies a, b;
-		ttWide_Gather( world, block, false, &a );
-		ttWide_Gather( world, block, true, &b );
+		ttWide_Gather( block, false, &a );
+		ttWide_Gather( block, true, &b );
 		if ( stage->stage == ttWideStage_warmStart )
 		{
 			ttWide_WarmStartBlock( block, &a, &b );
@@ -925,6 +975,7 @@ const ttWideVariant TT_WIDE_VARIANT = {
     .width = TT_WIDE_WIDTH,
     .lanes = TT_WIDE_LANES,
     .build = ttWideLanes_Build,
+    .fillManifold = ttWideLanes_FillManifold,
     .destroy = ttWideLanes_Destroy,
     .colorCount = ttWideLanes_ColorCount,
     .colorBlockCount = ttWideLanes_ColorBlockCount,

@@ -26,6 +26,7 @@ typedef struct ttWideVariant
 	ttSimdWidth width;
 	int lanes;
 	bool ( *build )( ttWorld* world );
+	void ( *fillManifold )( ttWorld* world, int manifoldIndex );
 	void ( *destroy )( ttWorld* world );
 	int ( *colorCount )( const ttWorld* world );
 	int ( *colorBlockCount )( const ttWorld* world, int color );
@@ -37,7 +38,7 @@ typedef struct ttWideVariant
 	void ( *solveOverflow )( ttWorld* world, ttWideStage stage, ttReal h );
 	void ( *runStage )( ttWorld* world, ttWideStage stage, ttReal h );
 	ttRangeFn* refreshRange;
-	void ( *refreshMasses )( ttWorld* world );
+	void ( *refreshMasses )( ttWorld* world, bool turnedOnly );
 	void ( *beginPoint )( ttWorld* world, int wideSlot, int point, ttReal separation );
 	void ( *beginPoints )( ttWorld* world, bool prepared );
 	void ( *pointImpulses )( const ttWorld* world, int wideSlot, int point, ttReal* normal, ttReal tangent[2],

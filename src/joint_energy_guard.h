@@ -30,9 +30,12 @@ void ttJointEnergyGuard_BeginSubstep( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeProjection( ttStepContext* ctx );
 void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 /// A velocity-level family (sequential impulses): before the pass whose velocities move the
-/// positions; after the positions moved and the velocities were derived, before the relax pass;
-/// after it. Between them the joints' sum holds the velocity the impulses gave each awake body.
+/// positions; as soon as the velocities are derived, before the relax pass; after the relax and
+/// the contacts' velocity pass. Between them the joints' sum holds everything the substep did to
+/// each awake body's velocity since the biased pass began (the contacts' answer included).
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
+/// After the biased pass, before the contacts': what the contacts then change is their answer.
+void ttJointEnergyGuard_AfterBiasedImpulses( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );
 void ttJointEnergyGuard_AfterImpulses( ttStepContext* ctx );
 /// After the velocities are derived (and a velocity-level family's relax pass): in each group of bodies joined by

@@ -23,8 +23,9 @@ typedef struct ttJointFamily
 	void ( *solveBeforePositions )( ttStepContext* ctx );
 	void ( *solvePositions )( ttStepContext* ctx );
 	/// Right after the velocities are derived, before the contacts' velocity pass: each body's
-	/// velocity is still its start plus what the projections gave it, which the XPBD energy guard
-	/// needs (joint_energy_guard.c). May be NULL.
+	/// velocity is still its start plus what the projections gave it, which the XPBD and
+	/// point-mass energy guard needs (joint_energy_guard.c); the velocity-level family relaxes
+	/// here, so that the contacts' relax and restitution come after it (Box2D's order). May be NULL.
 	void ( *afterDeriveVelocities )( ttStepContext* ctx );
 	void ( *solveVelocities )( ttStepContext* ctx );
 	/// Free what the family keeps in the world (ttDestroyWorld); may be NULL.

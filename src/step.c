@@ -4,12 +4,14 @@
 //                range analyses;
 //   per substep: joints and long range begin the substep -> integrate velocities -> [contacts
 //                that collide first: narrow phase (in the first substep only, for a family
-//                that collides once per step)] -> [velocity-level joints: solve] ->
+//                that collides once per step)] -> [contacts: follow the points, approach
+//                speeds] -> [velocity-level joints: solve] ->
 //                [velocity-level contacts: begin substep] -> integrate positions ->
 //                [contacts that collide after: narrow phase] -> iterations of (contact positions,
 //                joint positions, long range projections) -> long range end of iterations ->
-//                derive velocities -> [joints after the derivation: the XPBD energy guard] ->
-//                contact velocities -> joint velocities;
+//                derive velocities -> [joints after the derivation: the XPBD and point-mass
+//                energy guard, the velocity-level joints' relax] -> contact velocities -> joint
+//                velocities (the velocity-level joints' energy guard);
 //   at the end:  fold displacements into positions, break joints, contact events, islands.
 // The parallel loops (the per-body loops, the narrow phase, the broadphase sweep, the contact
 // prepare and each colour of the contact solve) run on the world's workers (task.h), as stages
@@ -186,6 +188,12 @@ static void ttSubstep( ttStepContext* ctx )
 	     ( contacts->collideOncePerStep == false || ctx->substep == 0 || ctx->collideEverySubstep ) )
 	{
 		TT_PHASE( ctx, ttStepPhase_collide, ttUpdateContacts( world ) );
+	}
+	// The restitution answers the approach before the velocity-level joints' biased pass, whose
+	// push-out of their position error is no approach (contact_solver_soft.c).
+	if ( contacts != NULL && contacts->followPoints != NULL )
+	{
+		TT_PHASE( ctx, ttStepPhase_contacts, contacts->followPoints( ctx ) );
 	}
 	// Velocity-level joints before velocity-level contacts, so that non-penetration has the last
 	// word (Box2D's order).
