@@ -71,11 +71,17 @@
 
 #include "tether/tether.h"
 
+#include <math.h>
+
 // A rise below this fraction of the group's kinetic energy (plus an absolute floor) is rounding
 // and the second-order error of the linearised projection, not a runaway: leaving it alone keeps
 // the well-converged systems bit for bit as they were. The energies are sums of terms that cancel;
 // in float their rounding (about 1e-7 of each term) set the guard off on a plain pendulum, whose
-// period then came out 0.03 % long.
+// period then came out 0.03 % long. The sums are kept in double since 2026-11-28 (ttGuardWide);
+// the float floor stays for the families that state no tolerance of their own (XPBD, sequential
+// impulses; ttJointGuardPolicy's relative replaces it), since the float state's own rounding
+// remains (estimated: a turn derived from two float rotations a substep apart is off by about
+// 1e-4 rad/s at 1/1200 s).
 #define TT_GUARD_RELATIVE ( TT_REAL_IS_FLOAT ? (ttReal)1e-3 : (ttReal)1e-6 )
 /// J per kg of the group: a damped float pendulum coming to rest (kinetic energy 1e-4 J) was held
 /// swinging by the guard's reaction to rounding at 1e-12 J.
@@ -320,18 +326,18 @@ static int ttFindGroup( ttWorld* world, int awake )
 // One group's sums, kept by the awake index of its root.
 typedef struct ttGuardTerms
 {
-	ttReal before; ///< kinetic energy before the projections
+	double before; ///< kinetic energy before the projections
 	/// Kinetic energy with a share beta of the projections' velocity: kept + linear beta +
 	/// quadratic beta^2 (kept: without any of it, at the rotations now).
-	ttReal kept, linear, quadratic;
+	double kept, linear, quadratic;
 	/// Energy that no share of the velocity changes: the potential energy of the projections'
 	/// displacement, less the prediction's loss they may give back.
-	ttReal potential;
-	ttReal mass;
+	double potential;
+	double mass;
 	ttVec3 momentum;
 	/// Potential energy of the projections' lift beyond what the prediction dropped each body.
 	ttReal excessLift;
-	ttReal credit;     ///< energy the projections took from the group's bodies lately
+	double credit;     ///< energy the projections took from the group's bodies lately
 	ttReal liftCredit; ///< the same over about 10 s, which a lift may spend
 	bool jointed;      ///< the group has a joint
 	bool source;       ///< a joint with an energy source or to a kinematic body: left alone
@@ -342,13 +348,56 @@ typedef struct ttGuardTerms
 	ttVec3 jointMomentum;
 } ttGuardTerms;
 
-static ttReal ttKineticEnergy( const ttBody* body, ttVec3 v, ttVec3 w, ttQuat q )
+// The guard's sums are kept in double whatever ttReal is: they are bookkeeping, not state, and
+// in float their rounding (1e-7 of each of terms that cancel) decided whether the guard stepped
+// in. The steps are those of the ttReal functions they mirror, in their order, so that a double
+// build computes the same bits.
+typedef struct ttGuardWide
 {
-	ttReal energy = (ttReal)0.5 * body->mass * ttDot( v, v );
+	double x, y, z;
+} ttGuardWide;
+
+static ttGuardWide ttGuardWiden( ttVec3 v )
+{
+	return ( ttGuardWide ){ (double)v.x, (double)v.y, (double)v.z };
+}
+
+static ttGuardWide ttGuardSub( ttGuardWide a, ttGuardWide b )
+{
+	return ( ttGuardWide ){ a.x - b.x, a.y - b.y, a.z - b.z };
+}
+
+static double ttGuardDot( ttGuardWide a, ttGuardWide b )
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static ttGuardWide ttGuardCross( ttGuardWide a, ttGuardWide b )
+{
+	return ( ttGuardWide ){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+}
+
+// ttInvRotate: v + w t + u x t, t = 2 u x v, u the conjugate's vector part.
+static ttGuardWide ttGuardInvRotate( ttQuat q, ttGuardWide v )
+{
+	ttGuardWide u = { -(double)q.x, -(double)q.y, -(double)q.z };
+	ttGuardWide c = ttGuardCross( u, v );
+	ttGuardWide t = { 2 * c.x, 2 * c.y, 2 * c.z };
+	double w = (double)q.w;
+	ttGuardWide turned = { v.x + w * t.x, v.y + w * t.y, v.z + w * t.z };
+	ttGuardWide second = ttGuardCross( u, t );
+	return ( ttGuardWide ){ turned.x + second.x, turned.y + second.y, turned.z + second.z };
+}
+
+static double ttKineticEnergy( const ttBody* body, ttGuardWide v, ttGuardWide w, ttQuat q )
+{
+	double energy = 0.5 * (double)body->mass * ttGuardDot( v, v );
 	if ( body->fixedRotation == false )
 	{
-		ttVec3 local = ttInvRotate( q, w );
-		energy += (ttReal)0.5 * ttDot( local, ttMulComponents( body->inertia, local ) );
+		ttGuardWide local = ttGuardInvRotate( q, w );
+		ttGuardWide inertia = ttGuardWiden( body->inertia );
+		ttGuardWide moment = { inertia.x * local.x, inertia.y * local.y, inertia.z * local.z };
+		energy += 0.5 * ttGuardDot( local, moment );
 	}
 	return energy;
 }
@@ -383,25 +432,28 @@ static ttReal ttExcessLift( const ttWorld* world, const ttBody* body, ttReal h )
 static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, const ttJointGuardPolicy* policy,
                             ttGuardTerms* terms )
 {
-	ttVec3 dv = body->jointVelocity, dw = body->jointAngularVelocity;
-	ttVec3 v0 = ttSub( body->v, dv ), w0 = ttSub( body->w, dw );
+	ttGuardWide v = ttGuardWiden( body->v ), w = ttGuardWiden( body->w );
+	ttGuardWide dv = ttGuardWiden( body->jointVelocity ), dw = ttGuardWiden( body->jointAngularVelocity );
+	ttGuardWide v0 = ttGuardSub( v, dv ), w0 = ttGuardSub( w, dw );
 	terms->before += ttKineticEnergy( body, v0, w0, body->jointStartQ );
-	ttReal kept = ttKineticEnergy( body, v0, w0, body->q );
-	ttReal all = ttKineticEnergy( body, body->v, body->w, body->q );
-	ttReal opposite = ttKineticEnergy( body, ttSub( v0, dv ), ttSub( w0, dw ), body->q );
+	double kept = ttKineticEnergy( body, v0, w0, body->q );
+	double all = ttKineticEnergy( body, v, w, body->q );
+	double opposite = ttKineticEnergy( body, ttGuardSub( v0, dv ), ttGuardSub( w0, dw ), body->q );
 	// KE(beta) = kept + linear beta + quadratic beta^2 through beta = -1, 0, 1.
 	terms->kept += kept;
-	terms->linear += (ttReal)0.5 * ( all - opposite );
-	terms->quadratic += (ttReal)0.5 * ( all + opposite ) - kept;
-	terms->potential -=
-	    body->mass * body->gravityScale * ttDot( world->gravity, ttScale( h, body->jointMoveVelocity ) );
+	terms->linear += 0.5 * ( all - opposite );
+	terms->quadratic += 0.5 * ( all + opposite ) - kept;
+	double mass = (double)body->mass, gravityScale = (double)body->gravityScale, step = (double)h;
+	ttGuardWide gravity = ttGuardWiden( world->gravity ), moved = ttGuardWiden( body->jointMoveVelocity );
+	moved = ( ttGuardWide ){ step * moved.x, step * moved.y, step * moved.z };
+	terms->potential -= mass * gravityScale * ttGuardDot( gravity, moved );
 	if ( policy->symplectic )
 	{
 		// The energy symplectic Euler keeps is E + h/2 m g . v (in free flight exactly; E itself
 		// swings by that term, first order in h, as a bead runs down a wire and up again). Its
 		// extra term changes by h/2 m g . (g h + beta dv) over the substep; the first part is the
 		// prediction's loss below, which it cancels.
-		terms->linear += (ttReal)0.5 * h * body->mass * body->gravityScale * ttDot( world->gravity, dv );
+		terms->linear += 0.5 * step * mass * gravityScale * ttGuardDot( gravity, dv );
 	}
 	else
 	{
@@ -409,14 +461,14 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 		// with, which a projection may give back: a pendulum released from rest has its fall's
 		// radial part lifted back up, 1/2 m g^2 h^2 cos^2 of its angle more than the kinetic energy
 		// before the projection. The reference is the energy at the substep's start.
-		ttReal g = body->gravityScale * ttLength( world->gravity ) * h;
-		terms->potential -= (ttReal)0.5 * body->mass * g * g;
+		double g = gravityScale * sqrt( ttGuardDot( gravity, gravity ) ) * step;
+		terms->potential -= 0.5 * mass * g * g;
 	}
 	terms->excessLift += body->mass * ttExcessLift( world, body, h ) * body->gravityScale * ttLength( world->gravity );
-	terms->mass += body->mass;
+	terms->mass += mass;
 	terms->momentum = ttMulAdd( terms->momentum, body->mass, body->v );
-	terms->jointMomentum = ttMulAdd( terms->jointMomentum, body->mass, dv );
-	terms->credit += policy->memory * body->jointEnergyCredit;
+	terms->jointMomentum = ttMulAdd( terms->jointMomentum, body->mass, body->jointVelocity );
+	terms->credit += (double)policy->memory * (double)body->jointEnergyCredit;
 	terms->answered = terms->answered || body->jointAnswered;
 	terms->liftCredit += ttLiftMemory( h ) * body->jointLiftCredit;
 }
@@ -424,17 +476,17 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 // The largest share beta in [0, 1] of the projections' velocity for which the group's energy does
 // not rise: kept + linear beta + quadratic beta^2 + potential <= before; where none does, the share
 // of least energy.
-static ttReal ttGuardShare( const ttGuardTerms* t )
+static double ttGuardShare( const ttGuardTerms* t )
 {
-	ttReal c = t->kept + t->potential - t->before - t->credit;
+	double c = t->kept + t->potential - t->before - t->credit;
 	if ( t->quadratic <= 0 )
 	{
 		return c + t->linear <= 0 ? 1 : 0;
 	}
-	ttReal discriminant = t->linear * t->linear - 4 * t->quadratic * c;
-	ttReal beta = discriminant >= 0 ? ( -t->linear + ttSqrt( discriminant ) ) / ( 2 * t->quadratic )
+	double discriminant = t->linear * t->linear - 4 * t->quadratic * c;
+	double beta = discriminant >= 0 ? ( -t->linear + sqrt( discriminant ) ) / ( 2 * t->quadratic )
 	                                : -t->linear / ( 2 * t->quadratic );
-	return ttClampReal( beta, 0, 1 );
+	return beta < 0 ? 0 : ( beta > 1 ? 1 : beta );
 }
 
 static void ttJoinGroups( ttWorld* world, const ttBody* bodyA, const ttBody* bodyB )
@@ -541,17 +593,17 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		{
 			continue;
 		}
-		ttReal rise = group->kept + group->linear + group->quadratic + group->potential - group->before;
+		double rise = group->kept + group->linear + group->quadratic + group->potential - group->before;
 		// The account: a projection that jitters (a body resting on a limit, turned back about its
 		// centre by the limit and pulled back onto its anchor by the attachment) gives energy in
 		// one substep and takes it in the next, and rounding does both. What the projections took
 		// lately may come back; what they gave within the tolerance is owed, so that a slow creep
 		// under it is paid back once it has added up. Old entries fade by `memory` each
 		// substep. A body's share of its group's change goes by its mass.
-		ttReal share = group->mass > 0 ? body->mass / group->mass : 0;
+		double share = group->mass > 0 ? (double)body->mass / group->mass : 0;
 		body->jointGuardKept = 1;
-		ttReal tolerance =
-		    ttMaxReal( TT_GUARD_RELATIVE, policy->relative ) * group->before + TT_GUARD_ABSOLUTE * group->mass;
+		ttReal relativeTolerance = policy->relative > 0 ? policy->relative : TT_GUARD_RELATIVE;
+		double tolerance = (double)relativeTolerance * group->before + (double)TT_GUARD_ABSOLUTE * group->mass;
 		if ( group->jointed == false || group->source )
 		{
 			body->jointEnergyCredit = 0;
@@ -566,53 +618,55 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 			// the contacts took: it is not the joints' to give back, and the account only shrinks.
 			// Credited, it let a chain under the tree solve climb from 0.6 MJ to 1.7 MJ (tether-soak
 			// seed 2, scene 46).
-			ttReal credit = memory * body->jointEnergyCredit;
-			body->jointEnergyCredit =
-			    group->answered ? ttMinReal( credit, credit - share * rise ) : credit - share * rise;
-			body->jointLiftCredit = ttMaxReal( liftCredit - share * rise, 0 );
+			double credit = (double)memory * (double)body->jointEnergyCredit;
+			double owed = credit - share * rise;
+			body->jointEnergyCredit = (ttReal)( group->answered && credit < owed ? credit : owed ); // ttMinReal
+			body->jointLiftCredit = ttMaxReal( (ttReal)( liftCredit - share * rise ), 0 );
 			continue;
 		}
 		body->jointEnergyCredit = 0;
 		// First the projections' own velocity, as far as needed: it is where an error left from the
 		// last substep turns into motion, and taking it out keeps the momentum (the corrections
 		// are internal impulses). A car whose wheel started 4 mm off its rail keeps its speed.
-		ttReal beta = ttGuardShare( group );
-		body->jointGuardKept = beta;
-		body->v = ttMulAdd( body->v, beta - 1, body->jointVelocity );
-		body->w = ttMulAdd( body->w, beta - 1, body->jointAngularVelocity );
+		double beta = ttGuardShare( group );
+		body->jointGuardKept = (ttReal)beta;
+		body->v = ttMulAdd( body->v, (ttReal)( beta - 1 ), body->jointVelocity );
+		body->w = ttMulAdd( body->w, (ttReal)( beta - 1 ), body->jointAngularVelocity );
 		// Where even none of it brings the energy back (the displacement itself lifted the group,
 		// or the turn carried spinning inertia round), scale the group's motion relative to its
 		// centre of mass (all of it when the group hangs on a static body). Scaled alike, the
 		// velocities still agree with the joints.
-		ttReal now = group->kept + beta * ( group->linear + beta * group->quadratic );
-		ttReal allowed = group->before + group->credit - group->potential;
+		double now = group->kept + beta * ( group->linear + beta * group->quadratic );
+		double allowed = group->before + group->credit - group->potential;
 		if ( policy->carryResidual )
 		{
 			// What the intervention leaves above (or below) the account stays on it: forgiven,
 			// a rise within the tolerance after every intervention added up (a 4.7 kg ball welded
 			// between a 420 kg and a 365 kg body gained 110 J every other substep).
-			body->jointEnergyCredit = share * ( allowed - now );
+			body->jointEnergyCredit = (ttReal)( share * ( allowed - now ) );
 		}
 		if ( now <= allowed + tolerance )
 		{
-			body->jointLiftCredit = ttMaxReal( liftCredit - share * ( now + group->potential - group->before ), 0 );
+			body->jointLiftCredit =
+			    ttMaxReal( (ttReal)( liftCredit - share * ( now + group->potential - group->before ) ), 0 );
 			continue;
 		}
 		// The centre of mass of the velocities the share leaves: the same as before it where the
 		// joints' impulses are internal, not where the sum holds the contacts' answer too
 		// (sequential impulses, above).
-		ttVec3 momentum = ttMulAdd( group->momentum, beta - 1, group->jointMomentum );
-		ttVec3 mean = group->anchored || group->mass <= 0 ? TT_VEC3_ZERO : ttScale( 1 / group->mass, momentum );
-		ttReal meanEnergy = (ttReal)0.5 * group->mass * ttDot( mean, mean );
-		ttReal relative = now - meanEnergy;
-		ttReal scale =
-		    relative > 0 && allowed > meanEnergy ? ttSqrt( ttMinReal( ( allowed - meanEnergy ) / relative, 1 ) ) : 0;
-		body->v = ttMulAdd( mean, scale, ttSub( body->v, mean ) );
-		body->w = ttScale( scale, body->w );
-		body->jointGuardKept *= scale;
+		ttVec3 momentum = ttMulAdd( group->momentum, (ttReal)( beta - 1 ), group->jointMomentum );
+		ttVec3 mean =
+		    group->anchored || group->mass <= 0 ? TT_VEC3_ZERO : ttScale( (ttReal)( 1 / group->mass ), momentum );
+		double meanEnergy = 0.5 * group->mass * (double)ttDot( mean, mean );
+		double relative = now - meanEnergy;
+		double fraction = relative > 0 ? ( allowed - meanEnergy ) / relative : 0;
+		double scale = relative > 0 && allowed > meanEnergy ? sqrt( fraction < 1 ? fraction : 1 ) : 0;
+		body->v = ttMulAdd( mean, (ttReal)scale, ttSub( body->v, mean ) );
+		body->w = ttScale( (ttReal)scale, body->w );
+		body->jointGuardKept *= (ttReal)scale;
 		if ( policy->carryResidual )
 		{
-			body->jointEnergyCredit = share * ( allowed - ( meanEnergy + scale * scale * relative ) );
+			body->jointEnergyCredit = (ttReal)( share * ( allowed - ( meanEnergy + scale * scale * relative ) ) );
 		}
 		// Where even no motion leaves the group above its account, its projections lifted it: by
 		// what the prediction dropped it (a body hanging on a chain that one sweep does not solve
@@ -628,16 +682,18 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		// a 3-joint chain hung on the world (soak seed 1, scene 131, no contacts) at rest under the
 		// guard was lifted 890 kJ in one substep by the projection of errors its chord step had let
 		// grow, and rose from 767 kJ to 923 kJ. Sequential impulses move no position by projection.
-		ttReal after = meanEnergy + scale * scale * relative;
-		ttReal excess = after - allowed - tolerance;
-		body->jointLiftCredit = ttMaxReal( liftCredit - share * ( after + group->potential - group->before ), 0 );
+		double after = meanEnergy + scale * scale * relative;
+		double excess = after - allowed - tolerance;
+		body->jointLiftCredit =
+		    ttMaxReal( (ttReal)( liftCredit - share * ( after + group->potential - group->before ) ), 0 );
 		if ( policy->takeBackLift && excess > 0 )
 		{
-			ttReal paid = ttMinReal( excess, group->liftCredit );
+			double paid = excess < group->liftCredit ? excess : group->liftCredit; // ttMinReal
 			excess -= paid;
 			if ( excess > 0 && group->excessLift > 0 )
 			{
-				ttReal back = ttMinReal( excess / group->excessLift, 1 ) * ttExcessLift( world, body, ctx->h );
+				ttReal back =
+				    ttMinReal( (ttReal)( excess / group->excessLift ), 1 ) * ttExcessLift( world, body, ctx->h );
 				body->delta = ttMulAdd( body->delta, back / ttLength( world->gravity ), world->gravity );
 				body->jointLiftCredit = 0;
 				if ( policy->carryResidual )

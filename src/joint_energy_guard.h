@@ -13,8 +13,8 @@ typedef struct ttJointGuardPolicy
 	/// family whose energy oscillates within a bound without a trend keeps all of it (1), so that
 	/// a swing may come back to the energy it had and the net rise stays below one tolerance.
 	ttReal memory;
-	/// A rise below this share of the group's kinetic energy is the family's own error (at least
-	/// the guard's rounding floor, joint_energy_guard.c).
+	/// A rise below this share of the group's kinetic energy is the family's own error; 0 for the
+	/// guard's rounding floor (joint_energy_guard.c), which a family's own share replaces.
 	ttReal relative;
 	/// Measure the energy symplectic Euler keeps, E + h/2 m g . v, instead of E.
 	bool symplectic;

@@ -20,9 +20,21 @@
 #include "joint.h"
 #include "world.h"
 
+#include <math.h>
 #include <string.h>
 
 #define TT_NODE_DIM 6
+
+// The blocks are factored and solved in double whatever ttReal is. A joint far from a body's centre
+// makes its block badly conditioned, as in the point-mass family (joint_pointmass_wide.c): the
+// block of a joint's rows after its bodies are eliminated, J M^-1 J^T, sums terms of r^2/I for a
+// lever r beside the small relative motion of the rows, and in float that difference was lost.
+// Factored in float, hinge chain 8045 of test_joint_energy (si with the tree solve, the energy
+// guard off) ran away to 9.4e10 J where the double build rose 52 J (docs/hardening.md). The
+// Jacobians, masses and right-hand sides keep their float rounding; the sums that cancel do not.
+// The steps are those of the ttReal code this replaced, in its order, so a double build computes
+// the same bits.
+typedef double ttTreeReal;
 
 typedef struct ttJointTreeNode
 {
@@ -31,10 +43,10 @@ typedef struct ttJointTreeNode
 	int dim;    ///< 6 for a body, the joint's equality count for a joint
 	int parent; ///< node index, -1 for the root
 	int firstEdge;
-	ttReal d[TT_NODE_DIM][TT_NODE_DIM];    ///< D after the children are eliminated, then its inverse
-	ttReal up[TT_NODE_DIM][TT_NODE_DIM];   ///< H between this node (rows) and its parent (columns)
-	ttReal link[TT_NODE_DIM][TT_NODE_DIM]; ///< D^-1 up
-	ttReal x[TT_NODE_DIM];
+	ttTreeReal d[TT_NODE_DIM][TT_NODE_DIM];    ///< D after the children are eliminated, then its inverse
+	ttTreeReal up[TT_NODE_DIM][TT_NODE_DIM];   ///< H between this node (rows) and its parent (columns)
+	ttTreeReal link[TT_NODE_DIM][TT_NODE_DIM]; ///< D^-1 up
+	ttTreeReal x[TT_NODE_DIM];
 } ttJointTreeNode;
 
 typedef struct ttJointTreeEdge
@@ -69,30 +81,30 @@ struct ttSiTree
 // plus what their eliminated joints add), joint blocks negative definite (minus their mixing and
 // what their eliminated bodies add), so `sign` makes it positive. False when it is not definite
 // (dependent rows); the caller then falls back to the iterations.
-static bool ttInvertDefinite( int n, ttReal a[][TT_NODE_DIM], ttReal sign )
+static bool ttInvertDefinite( int n, ttTreeReal a[][TT_NODE_DIM], ttTreeReal sign )
 {
-	ttReal l[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
-	ttReal scale = 0;
+	ttTreeReal l[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	ttTreeReal scale = 0;
 	for ( int i = 0; i < n; ++i )
 	{
-		scale = ttMaxReal( scale, sign * a[i][i] );
+		scale = scale > sign * a[i][i] ? scale : sign * a[i][i]; // ttMaxReal
 	}
 	for ( int j = 0; j < n; ++j )
 	{
-		ttReal d = sign * a[j][j];
+		ttTreeReal d = sign * a[j][j];
 		for ( int k = 0; k < j; ++k )
 		{
 			d -= l[j][k] * l[j][k];
 		}
-		if ( d <= (ttReal)1e-12 * scale )
+		if ( d <= 1e-12 * scale )
 		{
 			return false;
 		}
-		l[j][j] = ttSqrt( d );
-		ttReal inv = 1 / l[j][j];
+		l[j][j] = sqrt( d );
+		ttTreeReal inv = 1 / l[j][j];
 		for ( int i = j + 1; i < n; ++i )
 		{
-			ttReal v = sign * a[i][j];
+			ttTreeReal v = sign * a[i][j];
 			for ( int k = 0; k < j; ++k )
 			{
 				v -= l[i][k] * l[j][k];
@@ -101,13 +113,13 @@ static bool ttInvertDefinite( int n, ttReal a[][TT_NODE_DIM], ttReal sign )
 		}
 	}
 	// L^-1 (lower triangular), then (sign A)^-1 = L^-T L^-1.
-	ttReal li[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	ttTreeReal li[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
 	for ( int j = 0; j < n; ++j )
 	{
 		li[j][j] = 1 / l[j][j];
 		for ( int i = j + 1; i < n; ++i )
 		{
-			ttReal v = 0;
+			ttTreeReal v = 0;
 			for ( int k = j; k < i; ++k )
 			{
 				v -= l[i][k] * li[k][j];
@@ -119,7 +131,7 @@ static bool ttInvertDefinite( int n, ttReal a[][TT_NODE_DIM], ttReal sign )
 	{
 		for ( int j = 0; j <= i; ++j )
 		{
-			ttReal v = 0;
+			ttTreeReal v = 0;
 			for ( int k = i; k < n; ++k )
 			{
 				v += li[k][i] * li[k][j];
@@ -131,43 +143,43 @@ static bool ttInvertDefinite( int n, ttReal a[][TT_NODE_DIM], ttReal sign )
 	return true;
 }
 
-static bool ttInvertBlock( int n, ttReal a[][TT_NODE_DIM] )
+static bool ttInvertBlock( int n, ttTreeReal a[][TT_NODE_DIM] )
 {
 	// Gauss-Jordan with partial pivoting: D is symmetric but indefinite for joint nodes.
-	ttReal inv[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
+	ttTreeReal inv[TT_NODE_DIM][TT_NODE_DIM] = { { 0 } };
 	for ( int i = 0; i < n; ++i )
 	{
 		inv[i][i] = 1;
 	}
-	ttReal scale = 0;
+	ttTreeReal scale = 0;
 	for ( int i = 0; i < n; ++i )
 	{
-		scale = ttMaxReal( scale, ttAbs( a[i][i] ) );
+		scale = scale > fabs( a[i][i] ) ? scale : fabs( a[i][i] ); // ttMaxReal
 	}
 	for ( int col = 0; col < n; ++col )
 	{
 		int pivot = col;
 		for ( int r = col + 1; r < n; ++r )
 		{
-			if ( ttAbs( a[r][col] ) > ttAbs( a[pivot][col] ) )
+			if ( fabs( a[r][col] ) > fabs( a[pivot][col] ) )
 			{
 				pivot = r;
 			}
 		}
-		if ( ttAbs( a[pivot][col] ) <= (ttReal)1e-12 * scale || a[pivot][col] == 0 )
+		if ( fabs( a[pivot][col] ) <= 1e-12 * scale || a[pivot][col] == 0 )
 		{
 			return false;
 		}
 		for ( int k = 0; k < n; ++k )
 		{
-			ttReal t = a[col][k];
+			ttTreeReal t = a[col][k];
 			a[col][k] = a[pivot][k];
 			a[pivot][k] = t;
 			t = inv[col][k];
 			inv[col][k] = inv[pivot][k];
 			inv[pivot][k] = t;
 		}
-		ttReal invPivot = 1 / a[col][col];
+		ttTreeReal invPivot = 1 / a[col][col];
 		for ( int k = 0; k < n; ++k )
 		{
 			a[col][k] *= invPivot;
@@ -177,7 +189,7 @@ static bool ttInvertBlock( int n, ttReal a[][TT_NODE_DIM] )
 		{
 			if ( r != col && a[r][col] != 0 )
 			{
-				ttReal f = a[r][col];
+				ttTreeReal f = a[r][col];
 				for ( int k = 0; k < n; ++k )
 				{
 					a[r][k] -= f * a[col][k];
@@ -396,24 +408,24 @@ bool ttSiTree_Contains( const ttSiTree* tree, int joint )
 // Factor and solve
 
 // The 6 mass-matrix columns of a body: m E and the world inertia R diag(I) R^T.
-static void ttBodyMass( const ttBody* body, ttReal d[][TT_NODE_DIM] )
+static void ttBodyMass( const ttBody* body, ttTreeReal d[][TT_NODE_DIM] )
 {
-	memset( d, 0, sizeof( ttReal ) * TT_NODE_DIM * TT_NODE_DIM );
+	memset( d, 0, sizeof( ttTreeReal ) * TT_NODE_DIM * TT_NODE_DIM );
 	for ( int i = 0; i < 3; ++i )
 	{
 		d[i][i] = body->mass;
 	}
 	ttMat3 r = ttMat3FromQuat( body->q );
 	const ttVec3 cols[3] = { r.cx, r.cy, r.cz };
-	const ttReal moments[3] = { body->inertia.x, body->inertia.y, body->inertia.z };
+	const ttTreeReal moments[3] = { body->inertia.x, body->inertia.y, body->inertia.z };
 	for ( int i = 0; i < 3; ++i )
 	{
 		for ( int j = 0; j < 3; ++j )
 		{
-			ttReal sum = 0;
+			ttTreeReal sum = 0;
 			for ( int k = 0; k < 3; ++k )
 			{
-				const ttReal ci[3] = { cols[k].x, cols[k].y, cols[k].z };
+				const ttTreeReal ci[3] = { cols[k].x, cols[k].y, cols[k].z };
 				sum += ci[i] * moments[k] * ci[j];
 			}
 			d[3 + i][3 + j] = sum;
@@ -422,7 +434,7 @@ static void ttBodyMass( const ttBody* body, ttReal d[][TT_NODE_DIM] )
 }
 
 // H between a joint's equality rows and one of its bodies: -J restricted to that body.
-static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttReal block[][TT_NODE_DIM] )
+static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttTreeReal block[][TT_NODE_DIM] )
 {
 	bool isA = sj->joint->bodyA == body;
 	for ( int r = 0; r < sj->rows.blockCount; ++r )
@@ -430,7 +442,7 @@ static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttReal block[][TT_N
 		const ttSiRow* row = sj->rows.rows + r;
 		ttVec3 lin = isA ? row->linA : row->linB;
 		ttVec3 ang = isA ? row->angA : row->angB;
-		const ttReal v[6] = { lin.x, lin.y, lin.z, ang.x, ang.y, ang.z };
+		const ttTreeReal v[6] = { lin.x, lin.y, lin.z, ang.x, ang.y, ang.z };
 		for ( int k = 0; k < 6; ++k )
 		{
 			block[r][k] = -v[k];
@@ -439,7 +451,7 @@ static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttReal block[][TT_N
 }
 
 // The block between node n (rows) and its parent p (columns).
-static void ttParentBlock( const ttSiTree* tree, const ttSiJoint* joints, int n, ttReal block[][TT_NODE_DIM] )
+static void ttParentBlock( const ttSiTree* tree, const ttSiJoint* joints, int n, ttTreeReal block[][TT_NODE_DIM] )
 {
 	const ttJointTreeNode* node = tree->nodes + n;
 	const ttJointTreeNode* parent = tree->nodes + node->parent;
@@ -448,7 +460,7 @@ static void ttParentBlock( const ttSiTree* tree, const ttSiJoint* joints, int n,
 		ttJointBodyBlock( joints + node->joint, parent->body, block );
 		return;
 	}
-	ttReal transposed[TT_NODE_DIM][TT_NODE_DIM];
+	ttTreeReal transposed[TT_NODE_DIM][TT_NODE_DIM];
 	ttJointBodyBlock( joints + parent->joint, node->body, transposed );
 	for ( int i = 0; i < node->dim; ++i )
 	{
@@ -492,7 +504,7 @@ bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, c
 				{
 					for ( int j = 0; j < node->dim; ++j )
 					{
-						ttReal sum = 0;
+						ttTreeReal sum = 0;
 						for ( int c = 0; c < child->dim; ++c )
 						{
 							sum += child->up[c][i] * child->link[c][j];
@@ -514,7 +526,7 @@ bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, c
 				{
 					for ( int j = 0; j < parentDim; ++j )
 					{
-						ttReal sum = 0;
+						ttTreeReal sum = 0;
 						for ( int k2 = 0; k2 < node->dim; ++k2 )
 						{
 							sum += node->d[i][k2] * node->up[k2][j];
@@ -562,7 +574,7 @@ void ttSiTree_Solve( ttSiTree* tree, const ttReal* const* rhs, ttReal* const* im
 		for ( int k = first; k < last; ++k )
 		{
 			ttJointTreeNode* node = tree->nodes + tree->order[k];
-			ttReal z[TT_NODE_DIM];
+			ttTreeReal z[TT_NODE_DIM];
 			for ( int i = 0; i < node->dim; ++i )
 			{
 				z[i] = 0;
@@ -582,10 +594,10 @@ void ttSiTree_Solve( ttSiTree* tree, const ttReal* const* rhs, ttReal* const* im
 					}
 				}
 			}
-			memcpy( node->x, z, sizeof( ttReal ) * (size_t)node->dim );
-			if ( node->joint >= 0 )
+			memcpy( node->x, z, sizeof( ttTreeReal ) * (size_t)node->dim );
+			for ( int i = 0; node->joint >= 0 && i < node->dim; ++i )
 			{
-				memcpy( impulse[node->joint], node->x, sizeof( ttReal ) * (size_t)node->dim );
+				impulse[node->joint][i] = (ttReal)node->x[i];
 			}
 		}
 	}
