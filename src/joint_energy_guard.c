@@ -67,6 +67,7 @@
 
 #include "core.h"
 #include "joint.h"
+#include "math_double.h"
 #include "world.h"
 
 #include "tether/tether.h"
@@ -77,7 +78,7 @@
 // and the second-order error of the linearised projection, not a runaway: leaving it alone keeps
 // the well-converged systems bit for bit as they were. The energies are sums of terms that cancel;
 // in float their rounding (about 1e-7 of each term) set the guard off on a plain pendulum, whose
-// period then came out 0.03 % long. The sums are kept in double since 2026-11-28 (ttGuardWide);
+// period then came out 0.03 % long. The sums are kept in double since 2026-11-28 (math_double.h);
 // the float floor stays for the families that state no tolerance of their own (XPBD, sequential
 // impulses; ttJointGuardPolicy's relative replaces it), since the float state's own rounding
 // remains (estimated: a turn derived from two float rotations a substep apart is off by about
@@ -350,54 +351,17 @@ typedef struct ttGuardTerms
 
 // The guard's sums are kept in double whatever ttReal is: they are bookkeeping, not state, and
 // in float their rounding (1e-7 of each of terms that cancel) decided whether the guard stepped
-// in. The steps are those of the ttReal functions they mirror, in their order, so that a double
+// in (math_double.h). The steps are those of the ttReal functions they mirror, in their order, so that a double
 // build computes the same bits.
-typedef struct ttGuardWide
+static double ttKineticEnergy( const ttBody* body, ttDVec3 v, ttDVec3 w, ttQuat q )
 {
-	double x, y, z;
-} ttGuardWide;
-
-static ttGuardWide ttGuardWiden( ttVec3 v )
-{
-	return ( ttGuardWide ){ (double)v.x, (double)v.y, (double)v.z };
-}
-
-static ttGuardWide ttGuardSub( ttGuardWide a, ttGuardWide b )
-{
-	return ( ttGuardWide ){ a.x - b.x, a.y - b.y, a.z - b.z };
-}
-
-static double ttGuardDot( ttGuardWide a, ttGuardWide b )
-{
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
-static ttGuardWide ttGuardCross( ttGuardWide a, ttGuardWide b )
-{
-	return ( ttGuardWide ){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
-}
-
-// ttInvRotate: v + w t + u x t, t = 2 u x v, u the conjugate's vector part.
-static ttGuardWide ttGuardInvRotate( ttQuat q, ttGuardWide v )
-{
-	ttGuardWide u = { -(double)q.x, -(double)q.y, -(double)q.z };
-	ttGuardWide c = ttGuardCross( u, v );
-	ttGuardWide t = { 2 * c.x, 2 * c.y, 2 * c.z };
-	double w = (double)q.w;
-	ttGuardWide turned = { v.x + w * t.x, v.y + w * t.y, v.z + w * t.z };
-	ttGuardWide second = ttGuardCross( u, t );
-	return ( ttGuardWide ){ turned.x + second.x, turned.y + second.y, turned.z + second.z };
-}
-
-static double ttKineticEnergy( const ttBody* body, ttGuardWide v, ttGuardWide w, ttQuat q )
-{
-	double energy = 0.5 * (double)body->mass * ttGuardDot( v, v );
+	double energy = 0.5 * (double)body->mass * ttDDot( v, v );
 	if ( body->fixedRotation == false )
 	{
-		ttGuardWide local = ttGuardInvRotate( q, w );
-		ttGuardWide inertia = ttGuardWiden( body->inertia );
-		ttGuardWide moment = { inertia.x * local.x, inertia.y * local.y, inertia.z * local.z };
-		energy += 0.5 * ttGuardDot( local, moment );
+		ttDVec3 local = ttDInvRotate( q, w );
+		ttDVec3 inertia = ttDVec3_From( body->inertia );
+		ttDVec3 moment = { inertia.x * local.x, inertia.y * local.y, inertia.z * local.z };
+		energy += 0.5 * ttDDot( local, moment );
 	}
 	return energy;
 }
@@ -432,28 +396,28 @@ static ttReal ttExcessLift( const ttWorld* world, const ttBody* body, ttReal h )
 static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, const ttJointGuardPolicy* policy,
                             ttGuardTerms* terms )
 {
-	ttGuardWide v = ttGuardWiden( body->v ), w = ttGuardWiden( body->w );
-	ttGuardWide dv = ttGuardWiden( body->jointVelocity ), dw = ttGuardWiden( body->jointAngularVelocity );
-	ttGuardWide v0 = ttGuardSub( v, dv ), w0 = ttGuardSub( w, dw );
+	ttDVec3 v = ttDVec3_From( body->v ), w = ttDVec3_From( body->w );
+	ttDVec3 dv = ttDVec3_From( body->jointVelocity ), dw = ttDVec3_From( body->jointAngularVelocity );
+	ttDVec3 v0 = ttDSub( v, dv ), w0 = ttDSub( w, dw );
 	terms->before += ttKineticEnergy( body, v0, w0, body->jointStartQ );
 	double kept = ttKineticEnergy( body, v0, w0, body->q );
 	double all = ttKineticEnergy( body, v, w, body->q );
-	double opposite = ttKineticEnergy( body, ttGuardSub( v0, dv ), ttGuardSub( w0, dw ), body->q );
+	double opposite = ttKineticEnergy( body, ttDSub( v0, dv ), ttDSub( w0, dw ), body->q );
 	// KE(beta) = kept + linear beta + quadratic beta^2 through beta = -1, 0, 1.
 	terms->kept += kept;
 	terms->linear += 0.5 * ( all - opposite );
 	terms->quadratic += 0.5 * ( all + opposite ) - kept;
 	double mass = (double)body->mass, gravityScale = (double)body->gravityScale, step = (double)h;
-	ttGuardWide gravity = ttGuardWiden( world->gravity ), moved = ttGuardWiden( body->jointMoveVelocity );
-	moved = ( ttGuardWide ){ step * moved.x, step * moved.y, step * moved.z };
-	terms->potential -= mass * gravityScale * ttGuardDot( gravity, moved );
+	ttDVec3 gravity = ttDVec3_From( world->gravity ), moved = ttDVec3_From( body->jointMoveVelocity );
+	moved = ( ttDVec3 ){ step * moved.x, step * moved.y, step * moved.z };
+	terms->potential -= mass * gravityScale * ttDDot( gravity, moved );
 	if ( policy->symplectic )
 	{
 		// The energy symplectic Euler keeps is E + h/2 m g . v (in free flight exactly; E itself
 		// swings by that term, first order in h, as a bead runs down a wire and up again). Its
 		// extra term changes by h/2 m g . (g h + beta dv) over the substep; the first part is the
 		// prediction's loss below, which it cancels.
-		terms->linear += 0.5 * step * mass * gravityScale * ttGuardDot( gravity, dv );
+		terms->linear += 0.5 * step * mass * gravityScale * ttDDot( gravity, dv );
 	}
 	else
 	{
@@ -461,7 +425,7 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 		// with, which a projection may give back: a pendulum released from rest has its fall's
 		// radial part lifted back up, 1/2 m g^2 h^2 cos^2 of its angle more than the kinetic energy
 		// before the projection. The reference is the energy at the substep's start.
-		double g = gravityScale * sqrt( ttGuardDot( gravity, gravity ) ) * step;
+		double g = gravityScale * sqrt( ttDDot( gravity, gravity ) ) * step;
 		terms->potential -= 0.5 * mass * g * g;
 	}
 	terms->excessLift += body->mass * ttExcessLift( world, body, h ) * body->gravityScale * ttLength( world->gravity );

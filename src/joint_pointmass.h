@@ -6,6 +6,7 @@
 
 #include "body.h"
 #include "joint.h"
+#include "math_double.h"
 #include "world.h"
 
 /// A body as a centre and three basis vectors B_j along its principal axes, |B_j| = sqrt(J_j).
@@ -37,19 +38,13 @@ ttVec3 ttPm_FrameAxis( ttTransform frame, int axis, ttReal s );
 ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u );
 #define TT_PM_MAX_BLOCK 9
 
-// Sums in double whatever ttReal is (joint_pointmass_wide.c): a far anchor's block is too badly
-// conditioned for float.
-typedef struct ttPmWide
-{
-	double x, y, z;
-} ttPmWide;
+// Sums in double whatever ttReal is (joint_pointmass_wide.c, math_double.h): a far anchor's block
+// is too badly conditioned for float.
 typedef struct ttPmWideMat3
 {
-	ttPmWide cx, cy, cz; ///< columns
+	ttDVec3 cx, cy, cz; ///< columns
 } ttPmWideMat3;
-ttPmWide ttPm_Wide( ttVec3 v );
-double ttPm_WideDot( ttPmWide a, ttPmWide b );
-ttPmWide ttPm_WideMat3MulVec( ttPmWideMat3 m, ttPmWide v );
+ttDVec3 ttPm_WideMat3MulVec( ttPmWideMat3 m, ttDVec3 v );
 ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b );
 double ttPm_WideEntry( ttPmWideMat3 m, int row, int column );
 /// B's point uB less A's point uA (principal coordinates) on the current frames: a shared point's

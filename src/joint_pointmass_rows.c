@@ -137,7 +137,7 @@ static void ttPm_SolveRows( ttPmPair* pair, ttPmRow* rows, int count, ttReal h )
 					    ttPm_WideCrossMobility( pair->frameB, pair->bodyB, rB[i][t], rB[j][s], invB ) );
 					double signs = (double)( rows[i].sign[t] * rows[j].sign[s] );
 					sum += signs *
-					       ttPm_WideDot( ttPm_Wide( rows[i].n ), ttPm_WideMat3MulVec( m, ttPm_Wide( rows[j].n ) ) );
+					       ttDDot( ttDVec3_From( rows[i].n ), ttPm_WideMat3MulVec( m, ttDVec3_From( rows[j].n ) ) );
 				}
 			}
 			k[i][j] = sum;

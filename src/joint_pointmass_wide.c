@@ -31,87 +31,49 @@
 // build the bits are the same as before.
 #include "joint_pointmass.h"
 
-static ttPmWide ttPm_WideAdd( ttPmWide a, ttPmWide b )
-{
-	return ( ttPmWide ){ a.x + b.x, a.y + b.y, a.z + b.z };
-}
-
-static ttPmWide ttPm_WideSub( ttPmWide a, ttPmWide b )
-{
-	return ( ttPmWide ){ a.x - b.x, a.y - b.y, a.z - b.z };
-}
-
-static ttPmWide ttPm_WideScale( double s, ttPmWide a )
-{
-	return ( ttPmWide ){ s * a.x, s * a.y, s * a.z };
-}
-
-static ttPmWide ttPm_WideMulAdd( ttPmWide a, double s, ttPmWide b )
-{
-	return ( ttPmWide ){ a.x + s * b.x, a.y + s * b.y, a.z + s * b.z };
-}
-
-static ttPmWide ttPm_WideCross( ttPmWide a, ttPmWide b )
-{
-	return ( ttPmWide ){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
-}
-
-ttPmWide ttPm_Wide( ttVec3 v )
-{
-	return ( ttPmWide ){ (double)v.x, (double)v.y, (double)v.z };
-}
-
-double ttPm_WideDot( ttPmWide a, ttPmWide b )
-{
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-
 // ttPm_Offset: the offset from the centre of the point with principal coordinates u.
-static ttPmWide ttPm_WideOffset( const ttPmFrame* frame, const ttBody* body, ttPmWide u )
+static ttDVec3 ttPm_WideOffset( const ttPmFrame* frame, const ttBody* body, ttDVec3 u )
 {
 	if ( frame == NULL )
 	{
-		// ttRotate: u + w t + q x t, t = 2 q x u.
-		ttPmWide q = ttPm_Wide( ( ttVec3 ){ body->q.x, body->q.y, body->q.z } );
-		ttPmWide t = ttPm_WideScale( 2, ttPm_WideCross( q, u ) );
-		return ttPm_WideAdd( ttPm_WideMulAdd( u, (double)body->q.w, t ), ttPm_WideCross( q, t ) );
+		return ttDRotate( body->q, u );
 	}
-	ttPmWide r = ttPm_WideScale( u.x / (double)frame->beta[0], ttPm_Wide( frame->axis[0] ) );
-	r = ttPm_WideMulAdd( r, u.y / (double)frame->beta[1], ttPm_Wide( frame->axis[1] ) );
-	return ttPm_WideMulAdd( r, u.z / (double)frame->beta[2], ttPm_Wide( frame->axis[2] ) );
+	ttDVec3 r = ttDScale( u.x / (double)frame->beta[0], ttDVec3_From( frame->axis[0] ) );
+	r = ttDMulAdd( r, u.y / (double)frame->beta[1], ttDVec3_From( frame->axis[1] ) );
+	return ttDMulAdd( r, u.z / (double)frame->beta[2], ttDVec3_From( frame->axis[2] ) );
 }
 
 ttVec3 ttPm_PointGapAt( const ttPmPair* pair, ttVec3 anchorA, ttVec3 offsetA, ttVec3 anchorB, ttVec3 offsetB )
 {
-	ttPmWide rA =
-	    ttPm_WideOffset( pair->frameA, pair->bodyA, ttPm_WideAdd( ttPm_Wide( anchorA ), ttPm_Wide( offsetA ) ) );
-	ttPmWide rB =
-	    ttPm_WideOffset( pair->frameB, pair->bodyB, ttPm_WideAdd( ttPm_Wide( anchorB ), ttPm_Wide( offsetB ) ) );
-	ttPmWide centres = ttPm_WideAdd( ttPm_WideSub( ttPm_Wide( pair->bodyB->origin ), ttPm_Wide( pair->bodyA->origin ) ),
-	                                 ttPm_WideSub( ttPm_Wide( ttPm_Center( pair->frameB, pair->bodyB ) ),
-	                                               ttPm_Wide( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
-	ttPmWide gap = ttPm_WideAdd( centres, ttPm_WideSub( rB, rA ) );
+	ttDVec3 rA =
+	    ttPm_WideOffset( pair->frameA, pair->bodyA, ttDAdd( ttDVec3_From( anchorA ), ttDVec3_From( offsetA ) ) );
+	ttDVec3 rB =
+	    ttPm_WideOffset( pair->frameB, pair->bodyB, ttDAdd( ttDVec3_From( anchorB ), ttDVec3_From( offsetB ) ) );
+	ttDVec3 centres = ttDAdd( ttDSub( ttDVec3_From( pair->bodyB->origin ), ttDVec3_From( pair->bodyA->origin ) ),
+	                          ttDSub( ttDVec3_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                                  ttDVec3_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttDVec3 gap = ttDAdd( centres, ttDSub( rB, rA ) );
 	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
 }
 
 ttVec3 ttPm_PointGap( const ttPmPair* pair, ttVec3 uA, ttVec3 uB )
 {
-	ttPmWide rA = ttPm_WideOffset( pair->frameA, pair->bodyA, ttPm_Wide( uA ) );
-	ttPmWide rB = ttPm_WideOffset( pair->frameB, pair->bodyB, ttPm_Wide( uB ) );
-	ttPmWide centres = ttPm_WideAdd( ttPm_WideSub( ttPm_Wide( pair->bodyB->origin ), ttPm_Wide( pair->bodyA->origin ) ),
-	                                 ttPm_WideSub( ttPm_Wide( ttPm_Center( pair->frameB, pair->bodyB ) ),
-	                                               ttPm_Wide( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
-	ttPmWide gap = ttPm_WideAdd( centres, ttPm_WideSub( rB, rA ) );
+	ttDVec3 rA = ttPm_WideOffset( pair->frameA, pair->bodyA, ttDVec3_From( uA ) );
+	ttDVec3 rB = ttPm_WideOffset( pair->frameB, pair->bodyB, ttDVec3_From( uB ) );
+	ttDVec3 centres = ttDAdd( ttDSub( ttDVec3_From( pair->bodyB->origin ), ttDVec3_From( pair->bodyA->origin ) ),
+	                          ttDSub( ttDVec3_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                                  ttDVec3_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttDVec3 gap = ttDAdd( centres, ttDSub( rB, rA ) );
 	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
 }
 
 // The ttMat3 functions' steps (math_functions.h), in double.
 static ttPmWideMat3 ttPm_WideMat3( ttMat3 m )
 {
-	return ( ttPmWideMat3 ){ ttPm_Wide( m.cx ), ttPm_Wide( m.cy ), ttPm_Wide( m.cz ) };
+	return ( ttPmWideMat3 ){ ttDVec3_From( m.cx ), ttDVec3_From( m.cy ), ttDVec3_From( m.cz ) };
 }
 
-static ttPmWideMat3 ttPm_WideSkew( ttPmWide a )
+static ttPmWideMat3 ttPm_WideSkew( ttDVec3 a )
 {
 	return ( ttPmWideMat3 ){ { 0, a.z, -a.y }, { -a.z, 0, a.x }, { a.y, -a.x, 0 } };
 }
@@ -121,10 +83,9 @@ static ttPmWideMat3 ttPm_WideTranspose( ttPmWideMat3 m )
 	return ( ttPmWideMat3 ){ { m.cx.x, m.cy.x, m.cz.x }, { m.cx.y, m.cy.y, m.cz.y }, { m.cx.z, m.cy.z, m.cz.z } };
 }
 
-ttPmWide ttPm_WideMat3MulVec( ttPmWideMat3 m, ttPmWide v )
+ttDVec3 ttPm_WideMat3MulVec( ttPmWideMat3 m, ttDVec3 v )
 {
-	return ttPm_WideAdd( ttPm_WideAdd( ttPm_WideScale( v.x, m.cx ), ttPm_WideScale( v.y, m.cy ) ),
-	                     ttPm_WideScale( v.z, m.cz ) );
+	return ttDAdd( ttDAdd( ttDScale( v.x, m.cx ), ttDScale( v.y, m.cy ) ), ttDScale( v.z, m.cz ) );
 }
 
 static ttPmWideMat3 ttPm_WideMat3Mul( ttPmWideMat3 a, ttPmWideMat3 b )
@@ -135,12 +96,12 @@ static ttPmWideMat3 ttPm_WideMat3Mul( ttPmWideMat3 a, ttPmWideMat3 b )
 
 ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b )
 {
-	return ( ttPmWideMat3 ){ ttPm_WideAdd( a.cx, b.cx ), ttPm_WideAdd( a.cy, b.cy ), ttPm_WideAdd( a.cz, b.cz ) };
+	return ( ttPmWideMat3 ){ ttDAdd( a.cx, b.cx ), ttDAdd( a.cy, b.cy ), ttDAdd( a.cz, b.cz ) };
 }
 
 double ttPm_WideEntry( ttPmWideMat3 m, int row, int column )
 {
-	ttPmWide c = column == 0 ? m.cx : ( column == 1 ? m.cy : m.cz );
+	ttDVec3 c = column == 0 ? m.cx : ( column == 1 ? m.cy : m.cz );
 	return row == 0 ? c.x : ( row == 1 ? c.y : c.z );
 }
 
@@ -152,8 +113,8 @@ ttPmWideMat3 ttPm_WideCrossMobility( const ttPmFrame* frame, const ttBody* body,
 		return ( ttPmWideMat3 ){ 0 };
 	}
 	ttPmWideMat3 rotational =
-	    ttPm_WideMat3Mul( ttPm_WideTranspose( ttPm_WideSkew( ttPm_Wide( ri ) ) ),
-	                      ttPm_WideMat3Mul( ttPm_WideMat3( invInertia ), ttPm_WideSkew( ttPm_Wide( rj ) ) ) );
+	    ttPm_WideMat3Mul( ttPm_WideTranspose( ttPm_WideSkew( ttDVec3_From( ri ) ) ),
+	                      ttPm_WideMat3Mul( ttPm_WideMat3( invInertia ), ttPm_WideSkew( ttDVec3_From( rj ) ) ) );
 	double invMass = (double)body->invMass;
 	ttPmWideMat3 diagonal = { { invMass, 0, 0 }, { 0, invMass, 0 }, { 0, 0, invMass } };
 	return ttPm_WideMat3Add( diagonal, rotational );
