@@ -10,18 +10,19 @@
 // shape (spheres, capsules, boxes, cylinders, hulls), masses 0.01 to 1000 kg, speeds to 100 m/s,
 // joined by random joints of every type whose frames agree at the start (nothing is stretched or
 // twisted when the scene begins), half of the jointed scenes hung on the world by one more joint
-// (--no-world-joints: none, the scenes as they were until 2026-11-28); 600 steps of 1/60 s at 10 substeps by default.
-// Each step must return ttResult_ok and leave every position, rotation and velocity finite and rotations of unit
-// length, or the scene fails. A runaway is the total energy rising more than 10 % + 1 J above its
-// start (no scene here has an energy source; a light body may well fly at thousands of m/s when a
-// heavy one hands it its energy, so speed alone is no sign). Runaways are counted by whether the
+// (--no-world-joints: none, the scenes as they were until 2026-11-28); 600 steps of 1/60 s at 10
+// substeps by default. Each step must return ttResult_ok and leave every position, rotation and
+// velocity finite and rotations of unit length, or the scene fails. A runaway is the total energy
+// rising more than 10 % + 1 J above its start (no scene here has an energy source; a light body
+// may well fly at thousands of m/s when a heavy one hands it its energy, so speed alone is no
+// sign). Runaways are counted by whether the
 // scene has joints and fail the run only with --strict; a runaway that grows until the step guard
 // undoes an overflowing step stays a runaway. Every failure and runaway prints the
 // command line that reproduces its scene; --explain adds what the scene is made of and when its
 // energy rose. --no-contacts lets no shape collide: what is left is the joints' own energy. No
-// scene's energy may rise, with contacts or without: CI runs a minute of each with --strict
-// (since 2026-11-28, when the XPBD joints' energy guard moved before the contacts' velocity pass
-// and the last runaways with contacts went; docs/hardening.md).
+// scene's energy may rise, with contacts or without: CI runs, all with --strict, a minute with
+// contacts, the first 2,000 scenes with contacts under the sequential-impulse joints, and a minute
+// without contacts under each joint family (.ci/run, docs/hardening.md).
 #include "tether/tether.h"
 
 #include <math.h>
