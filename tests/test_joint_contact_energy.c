@@ -134,8 +134,12 @@ static void CreateRandomBoxes( ttWorldId world, ttBodyId* bodies, int count )
 		    ttAdd( previous, ( ttVec3 ){ RandomRange( 1.5, 6 ), RandomRange( -0.5, 0.5 ), RandomRange( -1, 1 ) } );
 		position.y = ttMaxReal( position.y, 1 ); // every box starts clear of the ground
 		ttVec3 half = { RandomRange( 0.1, 0.5 ), RandomRange( 0.1, 0.5 ), RandomRange( 0.1, 0.5 ) };
-		bodies[i] = CreateBox( world, position, RandomRotation(), half, pow( 10, RandomRange( -2, 3 ) ),
-		                       RandomRange( 0, 0.5 ) );
+		// Drawn one at a time: the order of a call's arguments is unspecified in C, and compilers
+		// differ. This is the order gcc drew them in when the seeds named above were found.
+		double restitution = RandomRange( 0, 0.5 );
+		double mass = pow( 10, RandomRange( -2, 3 ) );
+		ttQuat rotation = RandomRotation();
+		bodies[i] = CreateBox( world, position, rotation, half, mass, restitution );
 		ttBody_SetLinearVelocity( bodies[i], RandomVec( 5 ) );
 		ttBody_SetAngularVelocity( bodies[i], RandomVec( 3 ) );
 		previous = position;
@@ -147,8 +151,11 @@ static void CreateRandomBoxes( ttWorldId world, ttBodyId* bodies, int count )
 static void JoinRandomly( ttWorldId world, ttJointType type, ttBodyId a, ttBodyId b, ttVec3 pa )
 {
 	ttVec3 pb = ttBody_GetPosition( b );
-	ttVec3 point = ttAdd( ttAdd( pa, ttScale( RandomRange( -0.2, 1.2 ), ttSub( pb, pa ) ) ), RandomVec( 1 ) );
-	ENSURE( TT_IS_NON_NULL( CreateRandomJoint( world, type, a, b, point, RandomRotation() ) ) );
+	ttVec3 scatter = RandomVec( 1 ); // drawn in gcc's order of the arguments when the seeds were named
+	ttReal along = RandomRange( -0.2, 1.2 );
+	ttVec3 point = ttAdd( ttAdd( pa, ttScale( along, ttSub( pb, pa ) ) ), scatter );
+	ttQuat frame = RandomRotation();
+	ENSURE( TT_IS_NON_NULL( CreateRandomJoint( world, type, a, b, point, frame ) ) );
 }
 
 // Parts 2 and 3: one random chain; returns the largest rise over the bound (pass < 1). Part 2's

@@ -29,12 +29,23 @@ static inline double RandomUniform( double lo, double hi )
 	return lo + ( hi - lo ) * Random01();
 }
 
+static inline ttVec3 RandomVec( double extent )
+{
+	// One draw per statement: the order of an initializer list's (and a call's arguments')
+	// evaluations is unspecified in C, so the same seed could draw other scenes elsewhere.
+	ttVec3 v;
+	v.x = RandomRange( -extent, extent );
+	v.y = RandomRange( -extent, extent );
+	v.z = RandomRange( -extent, extent );
+	return v;
+}
+
 /// A unit vector of uniformly random direction (rejection sampling in the unit ball).
 static inline ttVec3 RandomUnit( void )
 {
 	for ( ;; )
 	{
-		ttVec3 v = { RandomRange( -1, 1 ), RandomRange( -1, 1 ), RandomRange( -1, 1 ) };
+		ttVec3 v = RandomVec( 1 );
 		ttReal length = ttLength( v );
 		if ( length > (ttReal)0.1 && length <= 1 )
 		{
@@ -43,13 +54,11 @@ static inline ttVec3 RandomUnit( void )
 	}
 }
 
-static inline ttVec3 RandomVec( double extent )
-{
-	return ( ttVec3 ){ RandomRange( -extent, extent ), RandomRange( -extent, extent ), RandomRange( -extent, extent ) };
-}
-
 static inline ttQuat RandomRotation( void )
 {
-	return ttQuatFromAxisAngle( ttNormalize( ttAdd( RandomVec( 1 ), ( ttVec3 ){ 0, 0, (ttReal)1e-3 } ) ),
-	                            RandomRange( 0, 3.1 ) );
+	// The angle first: the order gcc evaluated the call's arguments in when the tests' seeds were
+	// chosen.
+	ttReal angle = RandomRange( 0, 3.1 );
+	ttVec3 axis = ttNormalize( ttAdd( RandomVec( 1 ), ( ttVec3 ){ 0, 0, (ttReal)1e-3 } ) );
+	return ttQuatFromAxisAngle( axis, angle );
 }
