@@ -390,6 +390,15 @@ static ttReal ttExcessLift( const ttWorld* world, const ttBody* body, ttReal h )
 	return ttMaxReal( lift - g * h * h, 0 );
 }
 
+// What is left of a body's account after one substep's fading: a credit (energy the projections
+// took) fades by the policy's memory, a debt (energy they gave within the tolerance) by its own
+// where it names one.
+static double ttKeptCredit( const ttJointGuardPolicy* policy, ttReal credit )
+{
+	ttReal memory = credit < 0 && policy->debtMemory > 0 ? policy->debtMemory : policy->memory;
+	return (double)memory * (double)credit;
+}
+
 // Adds one body's terms to its group: its kinetic energy before the projections (the velocity now
 // less what they gave it, at the rotation it had then), the terms of KE(v0 + beta dv) now, the
 // potential energy of the joints' displacement, and its momentum.
@@ -432,7 +441,7 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 	terms->mass += mass;
 	terms->momentum = ttMulAdd( terms->momentum, body->mass, body->v );
 	terms->jointMomentum = ttMulAdd( terms->jointMomentum, body->mass, body->jointVelocity );
-	terms->credit += (double)policy->memory * (double)body->jointEnergyCredit;
+	terms->credit += ttKeptCredit( policy, body->jointEnergyCredit );
 	terms->answered = terms->answered || body->jointAnswered;
 	terms->liftCredit += ttLiftMemory( h ) * body->jointLiftCredit;
 }
@@ -483,7 +492,6 @@ static void ttJoinTouchingBodies( ttWorld* world )
 
 void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* policy )
 {
-	ttReal memory = policy->memory;
 	ttWorld* world = ctx->world;
 	if ( ttNothingToGuard( ctx ) || ctx->bodyCount == 0 )
 	{
@@ -563,7 +571,8 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		// one substep and takes it in the next, and rounding does both. What the projections took
 		// lately may come back; what they gave within the tolerance is owed, so that a slow creep
 		// under it is paid back once it has added up. Old entries fade by `memory` each
-		// substep. A body's share of its group's change goes by its mass.
+		// substep (debts by `debtMemory` where the policy names one: ttKeptCredit). A body's share
+		// of its group's change goes by its mass.
 		double share = group->mass > 0 ? (double)body->mass / group->mass : 0;
 		body->jointGuardKept = 1;
 		ttReal relativeTolerance = policy->relative > 0 ? policy->relative : TT_GUARD_RELATIVE;
@@ -582,7 +591,7 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 			// the contacts took: it is not the joints' to give back, and the account only shrinks.
 			// Credited, it let a chain under the tree solve climb from 0.6 MJ to 1.7 MJ (tether-soak
 			// seed 2, scene 46).
-			double credit = (double)memory * (double)body->jointEnergyCredit;
+			double credit = ttKeptCredit( policy, body->jointEnergyCredit );
 			double owed = credit - share * rise;
 			body->jointEnergyCredit = (ttReal)( group->answered && credit < owed ? credit : owed ); // ttMinReal
 			body->jointLiftCredit = ttMaxReal( (ttReal)( liftCredit - share * rise ), 0 );

@@ -19,7 +19,7 @@ typedef struct ttJointGuardPolicy
 	/// Measure the energy symplectic Euler keeps, E + h/2 m g . v, instead of E.
 	bool symplectic;
 	/// Where the guard steps in, what it leaves above or below the account stays on it (XPBD's
-	/// starts afresh).
+	/// starts afresh in double; in float it carries, joint_solver_xpbd.c).
 	bool carryResidual;
 	/// Bodies touching through a contact are grouped too (sequential impulses, whose guard runs
 	/// after the contacts' velocity pass): what the contacts handed from a jointed body to another
@@ -28,6 +28,11 @@ typedef struct ttJointGuardPolicy
 	/// Where even no motion leaves a group above its account, take back the projections' lift
 	/// beyond what the prediction dropped each body (a position-level family: XPBD, point-mass).
 	bool takeBackLift;
+	/// The share of a debt on the account (a rise passed within the tolerance, or what an
+	/// intervention left above the account) kept from one substep to the next, where it differs
+	/// from `memory` (0: the same). A debt that fades by 1 - d a substep lets a creep of up to
+	/// (1 - d) tolerances a substep pass for good: XPBD in float keeps 0.999 (joint_solver_xpbd.c).
+	ttReal debtMemory;
 } ttJointGuardPolicy;
 
 /// Start of a substep: nothing projected yet.

@@ -703,7 +703,7 @@ static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 	// In float the account fades as XPBD's: summed over thousands of substeps, the rounding of the
 	// energies (1e-3 of them) grew a ledger that gave back energy never taken (a hinge chain 37 J
 	// above its start against 1,810 J of kinetic energy; fading: within the bound).
-	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, 0, true, true, true, false };
+	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1, 0, true, true, true, false, 0 };
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
