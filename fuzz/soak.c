@@ -22,7 +22,8 @@
 // energy rose. --no-contacts lets no shape collide: what is left is the joints' own energy. No
 // scene's energy may rise, with contacts or without: CI runs, all with --strict, a minute with
 // contacts, the first 2,000 scenes with contacts under the sequential-impulse joints, and a minute
-// without contacts under each joint family (.ci/run, docs/hardening.md).
+// without contacts under each joint family and under SI with the tree solve (.ci/run,
+// docs/hardening.md).
 #include "tether/tether.h"
 
 #include <math.h>

@@ -654,7 +654,9 @@ void ttJointEnergyGuard_Apply( ttStepContext* ctx, const ttJointGuardPolicy* pol
 		// symplectic measure has no "what the prediction dropped" term, let the same lift through:
 		// a 3-joint chain hung on the world (soak seed 1, scene 131, no contacts) at rest under the
 		// guard was lifted 890 kJ in one substep by the projection of errors its chord step had let
-		// grow, and rose from 767 kJ to 923 kJ. Sequential impulses move no position by projection.
+		// grow, and rose from 767 kJ to 923 kJ. Sequential impulses (since 2026-11-28): their biased
+		// pass moves the positions with its feedback velocity, and jointMoveVelocity is that move
+		// beyond the prediction, as for the position-level families.
 		double after = meanEnergy + scale * scale * relative;
 		double excess = after - allowed - tolerance;
 		body->jointLiftCredit =

@@ -26,7 +26,8 @@ typedef struct ttJointGuardPolicy
 	/// body is then in the sum, not outside the group.
 	bool contactsJoin;
 	/// Where even no motion leaves a group above its account, take back the projections' lift
-	/// beyond what the prediction dropped each body (a position-level family: XPBD, point-mass).
+	/// beyond what the prediction dropped each body (XPBD, point-mass, and sequential impulses,
+	/// whose biased pass moves the positions with its position feedback).
 	bool takeBackLift;
 	/// The share of a debt on the account (a rise passed within the tolerance, or what an
 	/// intervention left above the account) kept from one substep to the next, where it differs
