@@ -117,6 +117,10 @@ typedef struct ttWideState
 	void* velocityMemory;           ///< as allocated (velocities starts at its first line)
 	ttWideBodyMotion* motions;      ///< per awake body, during a run of stages with the relax
 	int velocityCapacity, motionCapacity;
+	/// The blocks solve on the compact velocities (a world with several workers): on one thread
+	/// the copies in and out cost more than the gathers from the bodies save (docs/benchmarks.md),
+	/// and both ways give the same bits.
+	bool compact;
 } ttWideState;
 
 static ttWideState* ttWide_State( const ttWorld* world )
@@ -309,20 +313,22 @@ static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
 
 // A body's place in the compact velocities (its awake index) if the stages write it, else -1: a
 // static or kinematic body is read through its pointer (its velocity is not the solve's to change)
-// and so is a dynamic one that is not awake (a manifold keeps it awake; no such lane is expected).
-static int ttWide_VelocitySlot( const ttBody* body )
+// and so is a dynamic one that is not awake (a manifold keeps it awake; no such lane is expected),
+// and every body where the blocks do not solve on the compact velocities.
+static int ttWide_VelocitySlot( const ttWideState* wide, const ttBody* body )
 {
-	return body->type == ttBody_dynamic && body->awakeIndex >= 0 ? body->awakeIndex : -1;
+	return wide->compact && body->type == ttBody_dynamic && body->awakeIndex >= 0 ? body->awakeIndex : -1;
 }
 
 // The parts of a lane that stay for the step: which manifold, its frame, friction and softness.
-static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
+static void ttWide_FillLane( const ttWideState* wide, ttWideBlock* block, int lane, int manifoldIndex,
+                             const ttSoftManifold* sm )
 {
 	block->manifold[lane] = manifoldIndex;
 	block->body[0][lane] = sm->bodyA;
 	block->body[1][lane] = sm->bodyB;
-	block->slot[0][lane] = ttWide_VelocitySlot( sm->bodyA );
-	block->slot[1][lane] = ttWide_VelocitySlot( sm->bodyB );
+	block->slot[0][lane] = ttWide_VelocitySlot( wide, sm->bodyA );
+	block->slot[1][lane] = ttWide_VelocitySlot( wide, sm->bodyB );
 	block->prepareQ[0][lane] = sm->bodyA->q;
 	block->prepareQ[1][lane] = sm->bodyB->q;
 	block->prepareDelta[0][lane] = sm->bodyA->delta;
@@ -396,6 +402,7 @@ static bool ttWideLanes_Build( ttWorld* world )
 		return false;
 	}
 	wide->base.ready = false;
+	wide->compact = ttTaskSystem_WorkerCount( &world->tasks ) > 1;
 	int manifoldCount = world->softManifoldCount;
 	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count, world->awakeBodyCount ) == false )
 	{
@@ -493,7 +500,7 @@ static void ttWideLanes_FillManifold( ttWorld* world, int manifoldIndex )
 {
 	const ttSoftManifold* sm = world->softManifolds + manifoldIndex;
 	ttWideBlock* block = ttWide_State( world )->blocks + sm->wideSlot / TT_WIDE_LANES;
-	ttWide_FillLane( block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
+	ttWide_FillLane( ttWide_State( world ), block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
 	ttWide_FillLanePoints( block, sm->wideSlot % TT_WIDE_LANES, sm, world->softPoints );
 }
 
@@ -1056,7 +1063,7 @@ static void ttWideLanes_SolveColorRange( int start, int end, int worker, void* c
 // holds them meanwhile).
 static void ttWide_VelocityToBody( const ttWideState* wide, ttBody* body )
 {
-	int slot = ttWide_VelocitySlot( body );
+	int slot = ttWide_VelocitySlot( wide, body );
 	if ( slot >= 0 )
 	{
 		body->v = wide->velocities[slot].v;
@@ -1066,7 +1073,7 @@ static void ttWide_VelocityToBody( const ttWideState* wide, ttBody* body )
 
 static void ttWide_VelocityFromBody( ttWideState* wide, const ttBody* body )
 {
-	int slot = ttWide_VelocitySlot( body );
+	int slot = ttWide_VelocitySlot( wide, body );
 	if ( slot >= 0 )
 	{
 		wide->velocities[slot].v = body->v;
@@ -1148,7 +1155,7 @@ static bool ttWideLanes_RunStages( ttWorld* world, const ttWideStage* stages, in
 	int bodyCount = world->awakeBodyCount;
 	// The build of this step reserved them for the same awake bodies; a world whose awake list
 	// changed since (it does not within a step) is solved scalar.
-	if ( wide->velocityCapacity < bodyCount || wide->motionCapacity < bodyCount )
+	if ( wide->compact && ( wide->velocityCapacity < bodyCount || wide->motionCapacity < bodyCount ) )
 	{
 		return false;
 	}
@@ -1157,7 +1164,10 @@ static bool ttWideLanes_RunStages( ttWorld* world, const ttWideStage* stages, in
 	{
 		copy.motion = copy.motion || stages[s] == ttWideStage_relax;
 	}
-	ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_LoadBodiesRange, &copy );
+	if ( wide->compact )
+	{
+		ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_LoadBodiesRange, &copy );
+	}
 	int colorCount = ttWideLanes_ColorCount( world );
 	for ( int s = 0; s < stageCount; ++s )
 	{
@@ -1171,7 +1181,10 @@ static bool ttWideLanes_RunStages( ttWorld* world, const ttWideStage* stages, in
 		}
 		ttWideLanes_SolveOverflow( world, stages[s], h );
 	}
-	ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_StoreBodiesRange, &copy );
+	if ( wide->compact )
+	{
+		ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_StoreBodiesRange, &copy );
+	}
 	return true;
 }
 
