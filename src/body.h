@@ -17,8 +17,10 @@ typedef struct ttBody
 	ttBodyType type;
 	bool fixedRotation;
 	bool massOverridden;
-	ttVec3 v; ///< linear velocity of the centre of mass
-	ttVec3 w; ///< angular velocity, world axes
+	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+	int awakeIndex;    ///< position in world->awakeBodies, -1 when asleep or static
+	ttVec3 v;          ///< linear velocity of the centre of mass
+	ttVec3 w;          ///< angular velocity, world axes
 	// Centre of mass at the start of the step is `origin`; the solver accumulates the step's
 	// displacement in `delta` so that small substep motions are not rounded away far from the
 	// origin.
@@ -34,6 +36,12 @@ typedef struct ttBody
 	ttVec3 invInertia, inertia; ///< inverses of the principal moments, and the moments (0 for locked axes)
 	ttReal gravityScale;
 	ttMat3 invInertiaWorld;
+	/// What invInertiaWorld was computed from, bit for bit (ttBody_CacheInverseInertia): written
+	/// only with it, so that a match means the cache holds what a new computation would give.
+	ttQuat invInertiaWorldQ;
+	ttVec3 invInertiaWorldLocal;
+	ttBodyType invInertiaWorldType;
+	bool invInertiaWorldFixedRotation;
 	ttReal linearDamping, angularDamping;
 	ttVec3 force, torque; ///< accumulated external loads for the next step
 	ttVec3 origin;
@@ -51,14 +59,12 @@ typedef struct ttBody
 	ttVec3 targetCenter; ///< centre of mass at the target pose
 	ttQuat targetQ;
 
-	int shapeHead;     ///< first shape index, -1 if none
-	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+	int shapeHead; ///< first shape index, -1 if none
 
 	// Sleeping (island.c). A dynamic or kinematic body is either in the world's awake list or
 	// asleep in a cycle with the rest of its island; static bodies are in neither.
 	bool enableSleep;
 	ttReal sleepTime; ///< how long the body has rested under the thresholds, s
-	int awakeIndex;   ///< position in world->awakeBodies, -1 when asleep or static
 	int sleepNext;    ///< next body of its sleeping island (a cycle), -1 when awake or static
 
 	/// Held up by supporting contacts in the last step (long_range_support.c).
