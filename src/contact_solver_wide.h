@@ -5,7 +5,9 @@
 // kinematic bodies do not count), and each colour is laid out in blocks of TT_WIDE_LANES
 // manifolds, structure of arrays in floats, lanes padded with inert rows. A stage (warm start,
 // biased solve, relax) runs colour after colour; within a colour the blocks touch disjoint moving
-// bodies, so any split of a colour's blocks may run at once (threads). Manifolds that found no
+// bodies, so any split of a colour's blocks may run at once (threads). With several workers, a
+// run of stages (ttWideContacts_RunStages) solves on a compact copy of the awake bodies'
+// velocities, a cache line each, copied in before and back after. Manifolds that found no
 // colour, or have more than TT_WIDE_POINTS points, are the overflow: solved scalar after the
 // colours by contact_solver_soft.c's own code.
 //
