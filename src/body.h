@@ -11,7 +11,41 @@ typedef struct ttWorld ttWorld;
 
 typedef struct ttBody
 {
+	// What every substep's loops over the bodies read and write comes first, together (a few
+	// cache lines of a record of some 800 bytes): the type, velocities, the step's displacement
+	// and rotation, the mass properties and the cached inverse inertia, the loads.
 	ttBodyType type;
+	bool fixedRotation;
+	bool massOverridden;
+	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+	int awakeIndex;    ///< position in world->awakeBodies, -1 when asleep or static
+	ttVec3 v;          ///< linear velocity of the centre of mass
+	ttVec3 w;          ///< angular velocity, world axes
+	// Centre of mass at the start of the step is `origin`; the solver accumulates the step's
+	// displacement in `delta` so that small substep motions are not rounded away far from the
+	// origin.
+	ttVec3 delta;
+	ttVec3 prevDelta; ///< delta at the start of the substep
+	// Substep scratch of the soft-step contact solver: the rotation vector of the substep, and
+	// I^-1 in world axes at the substep's start (zero for bodies that do not rotate under
+	// impulses).
+	ttVec3 substepRotation;
+	ttQuat q;
+	ttQuat prevQ;
+	ttReal invMass;
+	ttVec3 invInertia, inertia; ///< inverses of the principal moments, and the moments (0 for locked axes)
+	ttReal gravityScale;
+	ttMat3 invInertiaWorld;
+	/// What invInertiaWorld was computed from, bit for bit (ttBody_CacheInverseInertia): written
+	/// only with it, so that a match means the cache holds what a new computation would give.
+	ttQuat invInertiaWorldQ;
+	ttVec3 invInertiaWorldLocal;
+	ttBodyType invInertiaWorldType;
+	bool invInertiaWorldFixedRotation;
+	ttReal linearDamping, angularDamping;
+	ttVec3 force, torque; ///< accumulated external loads for the next step
+	ttVec3 origin;
+
 	char name[32];
 	void* userData;
 
@@ -19,42 +53,18 @@ typedef struct ttBody
 	ttVec3 localCenter;
 	ttQuat principalRotation;
 
-	// Centre of mass at the start of the step; the solver accumulates the step's displacement in
-	// `delta` so that small substep motions are not rounded away far from the origin.
-	ttVec3 origin;
-	ttVec3 delta;
-	ttVec3 prevDelta; ///< delta at the start of the substep
-	ttQuat q;
-	ttQuat prevQ;
-	ttVec3 v; ///< linear velocity of the centre of mass
-	ttVec3 w; ///< angular velocity, world axes
-
-	ttReal mass, invMass;
-	ttVec3 inertia, invInertia; ///< principal moments and their inverses (0 for locked axes)
-	bool massOverridden;
-	bool fixedRotation;
-
-	ttVec3 force, torque; ///< accumulated external loads for the next step
-	ttReal gravityScale;
-	ttReal linearDamping, angularDamping;
+	ttReal mass;
 
 	bool hasKinematicTarget;
 	ttVec3 targetCenter; ///< centre of mass at the target pose
 	ttQuat targetQ;
 
-	// Substep scratch of the soft-step contact solver: I^-1 in world axes at the substep's start
-	// (zero for bodies that do not rotate under impulses) and the rotation vector of the substep.
-	ttMat3 invInertiaWorld;
-	ttVec3 substepRotation;
-
-	int shapeHead;     ///< first shape index, -1 if none
-	int jointEdgeHead; ///< first joint edge key (joint * 2 + side), -1 if none
+	int shapeHead; ///< first shape index, -1 if none
 
 	// Sleeping (island.c). A dynamic or kinematic body is either in the world's awake list or
 	// asleep in a cycle with the rest of its island; static bodies are in neither.
 	bool enableSleep;
 	ttReal sleepTime; ///< how long the body has rested under the thresholds, s
-	int awakeIndex;   ///< position in world->awakeBodies, -1 when asleep or static
 	int sleepNext;    ///< next body of its sleeping island (a cycle), -1 when awake or static
 
 	/// Held up by supporting contacts in the last step (long_range_support.c).

@@ -422,13 +422,31 @@ static void ttSolveFrictionPoint( ttSoftManifold* sm, ttSoftPoint* sp )
 // Separation now: the substep's start value plus the motion of the two points since, to first
 // order in the rotation (the rotation of a substep is small: the error is |theta|^2 |r| / 2).
 // Before the positions are integrated the motion is zero.
-static ttReal ttMovedSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, ttReal separation )
+// The part of a manifold's motion that its points share, read from the bodies once per manifold.
+typedef struct ttSoftMotion
+{
+	ttReal alongNormal; ///< the relative displacement of the centres along the normal
+	ttVec3 rotationA, rotationB;
+} ttSoftMotion;
+
+static ttSoftMotion ttSoftMotion_Of( const ttSoftManifold* sm )
 {
 	const ttBody* bodyA = sm->bodyA;
 	const ttBody* bodyB = sm->bodyB;
 	ttVec3 displacement = ttSub( ttSub( bodyB->delta, bodyB->prevDelta ), ttSub( bodyA->delta, bodyA->prevDelta ) );
-	return separation + ttDot( displacement, sm->normal ) + ttDot( bodyB->substepRotation, sp->crossB[0] ) -
-	       ttDot( bodyA->substepRotation, sp->crossA[0] );
+	return ( ttSoftMotion ){ ttDot( displacement, sm->normal ), bodyA->substepRotation, bodyB->substepRotation };
+}
+
+static ttReal ttMovedSeparationBy( const ttSoftMotion* motion, const ttSoftPoint* sp, ttReal separation )
+{
+	return separation + motion->alongNormal + ttDot( motion->rotationB, sp->crossB[0] ) -
+	       ttDot( motion->rotationA, sp->crossA[0] );
+}
+
+static ttReal ttMovedSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, ttReal separation )
+{
+	ttSoftMotion motion = ttSoftMotion_Of( sm );
+	return ttMovedSeparationBy( &motion, sp, separation );
 }
 
 static ttReal ttCurrentSeparation( const ttSoftManifold* sm, const ttSoftPoint* sp, bool moved )
@@ -585,6 +603,11 @@ static void ttStorePointsRange( int start, int end, int worker, void* context )
 	for ( int i = start; i < end; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + i;
+		ttSoftMotion motion = { 0 };
+		if ( loop->lastSubstep && sm->count > 0 )
+		{
+			motion = ttSoftMotion_Of( sm );
+		}
 		for ( int j = 0; j < sm->count; ++j )
 		{
 			ttSoftPoint* sp = world->softPoints + sm->first + j;
@@ -596,7 +619,7 @@ static void ttStorePointsRange( int start, int end, int worker, void* context )
 			cp->normalVelocityBefore = sp->normalVelocityBefore;
 			if ( loop->lastSubstep )
 			{
-				cp->separation = ttMovedSeparation( sm, sp, separation );
+				cp->separation = ttMovedSeparationBy( &motion, sp, separation );
 			}
 		}
 	}
@@ -655,26 +678,29 @@ static bool ttSoftContacts_TurnWithinStep( ttWorld* world, ttReal dt )
 	return false;
 }
 
-// One stage (warm start, biased solve, relax) over every manifold: the coloured blocks 4 (or 8)
-// at a time and the overflow scalar (contact_solver_wide.c), or, where the colouring could not be
-// built (out of memory), every manifold scalar in the order of the narrow phase.
-static void ttSoftContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
+// Stages (warm start, biased solve, relax) in order over every manifold: the coloured blocks 4 (or
+// 8) at a time on a compact copy of the bodies' velocities and the overflow scalar
+// (contact_solver_wide.c), or, where the colouring could not be built (out of memory), every
+// manifold scalar in the order of the narrow phase.
+static void ttSoftContacts_RunStages( ttWorld* world, const ttWideStage* stages, int stageCount, ttReal h )
 {
-	if ( ttWideContacts_Ready( world ) )
+	if ( ttWideContacts_Ready( world ) && ttWideContacts_RunStages( world, stages, stageCount, h ) )
 	{
-		ttWideContacts_RunStage( world, stage, h );
 		return;
 	}
-	for ( int i = 0; i < world->softManifoldCount; ++i )
+	for ( int s = 0; s < stageCount; ++s )
 	{
-		ttSoftManifold* sm = world->softManifolds + i;
-		if ( stage == ttWideStage_warmStart )
+		for ( int i = 0; i < world->softManifoldCount; ++i )
 		{
-			ttSoftContacts_WarmStartManifold( sm, world->softPoints );
-		}
-		else
-		{
-			ttSoftContacts_SolveManifold( world, sm, world->softPoints, h, stage == ttWideStage_solve );
+			ttSoftManifold* sm = world->softManifolds + i;
+			if ( stages[s] == ttWideStage_warmStart )
+			{
+				ttSoftContacts_WarmStartManifold( sm, world->softPoints );
+			}
+			else
+			{
+				ttSoftContacts_SolveManifold( world, sm, world->softPoints, h, stages[s] == ttWideStage_solve );
+			}
 		}
 	}
 }
@@ -710,8 +736,8 @@ static void ttSoftContacts_FollowPoints( ttStepContext* ctx )
 // biased solve.
 static void ttSoftContacts_BeginSubstep( ttStepContext* ctx )
 {
-	ttSoftContacts_RunStage( ctx->world, ttWideStage_warmStart, ctx->h );
-	ttSoftContacts_RunStage( ctx->world, ttWideStage_solve, ctx->h );
+	static const ttWideStage stages[] = { ttWideStage_warmStart, ttWideStage_solve };
+	ttSoftContacts_RunStages( ctx->world, stages, 2, ctx->h );
 }
 
 // The relax and the restitution act on the velocities of the bodies as they are turned now: each
@@ -778,7 +804,8 @@ static void ttSoftContacts_SolveVelocities( ttStepContext* ctx )
 	// Collisions that the moved positions bring within this substep are bounced before the relax
 	// sees them: the relax alone would share the impulse with the whole row.
 	ttPropagateRestitution( ctx->world, ctx->h, true );
-	ttSoftContacts_RunStage( ctx->world, ttWideStage_relax, ctx->h );
+	static const ttWideStage relax[] = { ttWideStage_relax };
+	ttSoftContacts_RunStages( ctx->world, relax, 1, ctx->h );
 	ttSoftContacts_ApplyRestitution( ctx->world, ctx->h );
 	bool lastSubstep = ctx->substep == ctx->substeps - 1;
 	if ( lastSubstep || ctx->collideEverySubstep )

@@ -236,20 +236,9 @@ ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stag
 	return ( ttWideStageContext ){ world, stage, color, h };
 }
 
-void ttWideContacts_SolveColorRange( int start, int end, int worker, void* context )
+bool ttWideContacts_RunStages( ttWorld* world, const ttWideStage* stages, int stageCount, ttReal h )
 {
-	const ttWideStageContext* stage = context;
-	ttWide_Built( stage->world )->solveColorRange( start, end, worker, context );
-}
-
-void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
-{
-	ttWide_Built( world )->solveOverflow( world, stage, h );
-}
-
-void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
-{
-	ttWide_Built( world )->runStage( world, stage, h );
+	return ttWide_Built( world )->runStages( world, stages, stageCount, h );
 }
 
 void ttWideContacts_RefreshRange( int start, int end, int worker, void* context )

@@ -5,7 +5,9 @@
 // kinematic bodies do not count), and each colour is laid out in blocks of TT_WIDE_LANES
 // manifolds, structure of arrays in floats, lanes padded with inert rows. A stage (warm start,
 // biased solve, relax) runs colour after colour; within a colour the blocks touch disjoint moving
-// bodies, so any split of a colour's blocks may run at once (threads). Manifolds that found no
+// bodies, so any split of a colour's blocks may run at once (threads). With several workers, a
+// run of stages (ttWideContacts_RunStages) solves on a compact copy of the awake bodies'
+// velocities, a cache line each, copied in before and back after. Manifolds that found no
 // colour, or have more than TT_WIDE_POINTS points, are the overflow: solved scalar after the
 // colours by contact_solver_soft.c's own code.
 //
@@ -76,13 +78,12 @@ int ttWideContacts_OverflowCount( const ttWorld* world );
 int ttWideContacts_Lanes( void );
 ttWideStageContext ttWideContacts_StageContext( ttWorld* world, ttWideStage stage, int color, ttReal h );
 
-/// Blocks [start, end) of context->color (a ttWideStageContext*) for context->stage; the shape of
-/// a parallel-for range (worker is unused: nothing is written outside the blocks and their bodies).
-void ttWideContacts_SolveColorRange( int start, int end, int worker, void* context );
-/// The overflow manifolds of a stage, scalar and serial (after the colours).
-void ttWideContacts_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h );
-/// Every colour, then the overflow, on the calling thread.
-void ttWideContacts_RunStage( ttWorld* world, ttWideStage stage, ttReal h );
+/// The stages in order, each every colour (the blocks of a colour on the world's workers) and then
+/// the overflow manifolds (scalar, serial). The awake bodies' velocities are copied into a compact
+/// array before the first stage, solved there, and copied back after the last: nothing else may
+/// read or write the bodies' velocities in between. False (nothing done) where that array was not
+/// reserved for the awake bodies by this step's build; the caller solves scalar then.
+bool ttWideContacts_RunStages( ttWorld* world, const ttWideStage* stages, int stageCount, ttReal h );
 
 /// What a refresh of the effective masses reads; every range shares it read-only.
 typedef struct ttWideRefreshContext

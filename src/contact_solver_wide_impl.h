@@ -23,6 +23,7 @@
 #include "world.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /// Colours of the constraint graph. Manifolds between two moving bodies take the first
@@ -59,6 +60,10 @@ typedef struct ttWideBlock
 	/// Each lane's bodies (side A, B), NULL for a padding lane: every stage gathers their
 	/// velocities, so they are read here rather than through the lane's manifold.
 	ttBody* body[2][TT_WIDE_LANES];
+	/// Each lane's bodies (side A, B) as their place in the compact velocities of a run of stages
+	/// (ttWideBodyVelocity, the awake index), -1 for a padding lane and a body that is not an
+	/// awake dynamic one (read, or written, through its pointer instead).
+	int slot[2][TT_WIDE_LANES];
 	int pointCount; ///< the most points of a lane
 	ttLanes normal[3], t1[3], t2[3];
 	ttLanes staticFriction, dynamicFriction;
@@ -71,6 +76,28 @@ typedef struct ttWideBlock
 	ttVec3 prepareDelta[2][TT_WIDE_LANES];
 	ttWidePoint points[TT_WIDE_POINTS];
 } ttWideBlock;
+
+/// An awake body's velocities while a run of stages solves (ttWideLanes_RunStages): a compact
+/// copy, by awake index, that the blocks gather from and scatter to instead of the body records.
+/// A ttBody is some 800 bytes, and its velocities, type and motion lie on three or four of its
+/// cache lines, which the other loops of the substep and the other workers also touch; here a
+/// body is 48 bytes (Box2D v3's b2BodyState, Box3D's likewise). The real type's values, copied
+/// exactly: the states are the bits of solving on the bodies themselves. One cache line each, at a
+/// line's start (ttWide_ReserveVelocities): blocks of one colour on different workers write
+/// different bodies, and two bodies sharing a line would pass it between the cores all the same.
+#define TT_WIDE_CACHE_LINE 64
+typedef struct ttWideBodyVelocity
+{
+	ttVec3 v, w;
+	char padding[TT_WIDE_CACHE_LINE - 2 * sizeof( ttVec3 )];
+} ttWideBodyVelocity;
+
+/// An awake body's motion over the substep, for the relax: the displacement since the substep's
+/// start and the rotation vector (ttBody.substepRotation).
+typedef struct ttWideBodyMotion
+{
+	ttVec3 moved, turned;
+} ttWideBodyMotion;
 
 typedef struct ttWideState
 {
@@ -86,6 +113,14 @@ typedef struct ttWideState
 	int overflowCount, overflowCapacity;
 	int* colorOf; ///< per soft manifold: its colour, or -1 (overflow or no points)
 	int colorOfCapacity;
+	ttWideBodyVelocity* velocities; ///< per awake body, during a run of stages; in velocityMemory
+	void* velocityMemory;           ///< as allocated (velocities starts at its first line)
+	ttWideBodyMotion* motions;      ///< per awake body, during a run of stages with the relax
+	int velocityCapacity, motionCapacity;
+	/// The blocks solve on the compact velocities (a world with several workers): on one thread
+	/// the copies in and out cost more than the gathers from the bodies save (docs/benchmarks.md),
+	/// and both ways give the same bits.
+	bool compact;
 } ttWideState;
 
 static ttWideState* ttWide_State( const ttWorld* world )
@@ -119,6 +154,8 @@ static void ttWideLanes_Destroy( ttWorld* world )
 	ttFree( wide->blocks );
 	ttFree( wide->overflow );
 	ttFree( wide->colorOf );
+	ttFree( wide->velocityMemory );
+	ttFree( wide->motions );
 	ttFree( wide );
 	world->wideContacts = NULL;
 }
@@ -196,11 +233,39 @@ static inline ttWideVec ttWideVec_MulAdd( ttWideVec a, ttWide s, ttWideVec b )
 // ---------------------------------------------------------------------------------------------
 // Colouring and layout
 
-static bool ttWide_Reserve( ttWideState* wide, int manifolds, int bodies )
+// The compact velocities, on whole cache lines (the allocator promises less than a line's
+// alignment). They are refilled at every run of stages, so the old ones are not copied.
+static bool ttWide_ReserveVelocities( ttWideState* wide, int needed )
+{
+	if ( needed <= wide->velocityCapacity )
+	{
+		return true;
+	}
+	int next = wide->velocityCapacity < 16 ? 16 : wide->velocityCapacity;
+	while ( next < needed )
+	{
+		next *= 2;
+	}
+	void* memory = ttAlloc( sizeof( ttWideBodyVelocity ) * (size_t)next + TT_WIDE_CACHE_LINE - 1 );
+	if ( memory == NULL )
+	{
+		return false;
+	}
+	ttFree( wide->velocityMemory );
+	wide->velocityMemory = memory;
+	uintptr_t address = ( (uintptr_t)memory + TT_WIDE_CACHE_LINE - 1 ) & ~(uintptr_t)( TT_WIDE_CACHE_LINE - 1 );
+	wide->velocities = (ttWideBodyVelocity*)address;
+	wide->velocityCapacity = next;
+	return true;
+}
+
+static bool ttWide_Reserve( ttWideState* wide, int manifolds, int bodies, int awakeBodies )
 {
 	int words = ( bodies + 63 ) / 64;
 	if ( ttReserve( (void**)&wide->bodyBits, &wide->bodyBitCapacity, TT_WIDE_COLORS * words, sizeof( uint64_t ) ) ==
 	         false ||
+	     ttWide_ReserveVelocities( wide, awakeBodies ) == false ||
+	     ttReserve( (void**)&wide->motions, &wide->motionCapacity, awakeBodies, sizeof( ttWideBodyMotion ) ) == false ||
 	     ttReserve( (void**)&wide->colorOf, &wide->colorOfCapacity, manifolds, sizeof( int ) ) == false ||
 	     ttReserve( (void**)&wide->overflow, &wide->overflowCapacity, manifolds, sizeof( int ) ) == false )
 	{
@@ -246,12 +311,24 @@ static void ttWide_SetLanes( ttLanes lanes, int lane, ttReal value )
 	lanes[lane] = (float)value;
 }
 
+// A body's place in the compact velocities (its awake index) if the stages write it, else -1: a
+// static or kinematic body is read through its pointer (its velocity is not the solve's to change)
+// and so is a dynamic one that is not awake (a manifold keeps it awake; no such lane is expected),
+// and every body where the blocks do not solve on the compact velocities.
+static int ttWide_VelocitySlot( const ttWideState* wide, const ttBody* body )
+{
+	return wide->compact && body->type == ttBody_dynamic && body->awakeIndex >= 0 ? body->awakeIndex : -1;
+}
+
 // The parts of a lane that stay for the step: which manifold, its frame, friction and softness.
-static void ttWide_FillLane( ttWideBlock* block, int lane, int manifoldIndex, const ttSoftManifold* sm )
+static void ttWide_FillLane( const ttWideState* wide, ttWideBlock* block, int lane, int manifoldIndex,
+                             const ttSoftManifold* sm )
 {
 	block->manifold[lane] = manifoldIndex;
 	block->body[0][lane] = sm->bodyA;
 	block->body[1][lane] = sm->bodyB;
+	block->slot[0][lane] = ttWide_VelocitySlot( wide, sm->bodyA );
+	block->slot[1][lane] = ttWide_VelocitySlot( wide, sm->bodyB );
 	block->prepareQ[0][lane] = sm->bodyA->q;
 	block->prepareQ[1][lane] = sm->bodyB->q;
 	block->prepareDelta[0][lane] = sm->bodyA->delta;
@@ -325,8 +402,9 @@ static bool ttWideLanes_Build( ttWorld* world )
 		return false;
 	}
 	wide->base.ready = false;
+	wide->compact = ttTaskSystem_WorkerCount( &world->tasks ) > 1;
 	int manifoldCount = world->softManifoldCount;
-	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count ) == false )
+	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count, world->awakeBodyCount ) == false )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: contacts solved one at a time" );
 		return false;
@@ -381,6 +459,8 @@ static bool ttWideLanes_Build( ttWorld* world )
 		for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 		{
 			block->manifold[lane] = -1;
+			block->slot[0][lane] = -1;
+			block->slot[1][lane] = -1;
 		}
 	}
 	int filled[TT_WIDE_COLORS] = { 0 };
@@ -420,7 +500,7 @@ static void ttWideLanes_FillManifold( ttWorld* world, int manifoldIndex )
 {
 	const ttSoftManifold* sm = world->softManifolds + manifoldIndex;
 	ttWideBlock* block = ttWide_State( world )->blocks + sm->wideSlot / TT_WIDE_LANES;
-	ttWide_FillLane( block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
+	ttWide_FillLane( ttWide_State( world ), block, sm->wideSlot % TT_WIDE_LANES, manifoldIndex, sm );
 	ttWide_FillLanePoints( block, sm->wideSlot % TT_WIDE_LANES, sm, world->softPoints );
 }
 
@@ -688,18 +768,36 @@ static void ttWideLanes_BeginPoints( ttWorld* world, bool prepared )
 typedef struct ttWideBodies
 {
 	ttBody* body[TT_WIDE_LANES];
+	int slot[TT_WIDE_LANES]; ///< ttWideBlock.slot of the side
+	ttWideBodyVelocity* velocities;
+	const ttWideBodyMotion* motions;
 	ttWideVec v, w;
 	ttLanes gathered[6];
 } ttWideBodies;
 
-static void ttWide_Gather( const ttWideBlock* block, bool sideB, ttWideBodies* out )
+// From the compact velocities where the lane has a slot, else from the body (static, kinematic)
+// or zero (padding).
+static void ttWide_Gather( const ttWideState* wide, const ttWideBlock* block, bool sideB, ttWideBodies* out )
 {
+	out->velocities = wide->velocities;
+	out->motions = wide->motions;
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
 		ttBody* body = block->body[sideB ? 1 : 0][lane];
+		int slot = block->slot[sideB ? 1 : 0][lane];
 		out->body[lane] = body;
-		ttVec3 v = body != NULL ? body->v : TT_VEC3_ZERO;
-		ttVec3 w = body != NULL ? body->w : TT_VEC3_ZERO;
+		out->slot[lane] = slot;
+		ttVec3 v = TT_VEC3_ZERO, w = TT_VEC3_ZERO;
+		if ( slot >= 0 )
+		{
+			v = wide->velocities[slot].v;
+			w = wide->velocities[slot].w;
+		}
+		else if ( body != NULL )
+		{
+			v = body->v;
+			w = body->w;
+		}
 		out->gathered[0][lane] = (float)v.x;
 		out->gathered[1][lane] = (float)v.y;
 		out->gathered[2][lane] = (float)v.z;
@@ -724,17 +822,28 @@ static void ttWide_Scatter( const ttWideBodies* in )
 	ttWide_Store( now[5], in->w.z );
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
-		ttBody* body = in->body[lane];
-		if ( body == NULL || body->type != ttBody_dynamic )
+		ttVec3 *v, *w;
+		if ( in->slot[lane] >= 0 )
 		{
-			continue;
+			v = &in->velocities[in->slot[lane]].v;
+			w = &in->velocities[in->slot[lane]].w;
 		}
-		body->v.x += (ttReal)( now[0][lane] - in->gathered[0][lane] );
-		body->v.y += (ttReal)( now[1][lane] - in->gathered[1][lane] );
-		body->v.z += (ttReal)( now[2][lane] - in->gathered[2][lane] );
-		body->w.x += (ttReal)( now[3][lane] - in->gathered[3][lane] );
-		body->w.y += (ttReal)( now[4][lane] - in->gathered[4][lane] );
-		body->w.z += (ttReal)( now[5][lane] - in->gathered[5][lane] );
+		else
+		{
+			ttBody* body = in->body[lane];
+			if ( body == NULL || body->type != ttBody_dynamic )
+			{
+				continue;
+			}
+			v = &body->v;
+			w = &body->w;
+		}
+		v->x += (ttReal)( now[0][lane] - in->gathered[0][lane] );
+		v->y += (ttReal)( now[1][lane] - in->gathered[1][lane] );
+		v->z += (ttReal)( now[2][lane] - in->gathered[2][lane] );
+		w->x += (ttReal)( now[3][lane] - in->gathered[3][lane] );
+		w->y += (ttReal)( now[4][lane] - in->gathered[4][lane] );
+		w->z += (ttReal)( now[5][lane] - in->gathered[5][lane] );
 	}
 }
 
@@ -745,8 +854,17 @@ static void ttWide_GatherMotion( const ttWideBodies* bodies, ttWideVec* displace
 	for ( int lane = 0; lane < TT_WIDE_LANES; ++lane )
 	{
 		const ttBody* body = bodies->body[lane];
-		ttVec3 moved = body != NULL ? ttSub( body->delta, body->prevDelta ) : TT_VEC3_ZERO;
-		ttVec3 turned = body != NULL ? body->substepRotation : TT_VEC3_ZERO;
+		ttVec3 moved = TT_VEC3_ZERO, turned = TT_VEC3_ZERO;
+		if ( bodies->slot[lane] >= 0 )
+		{
+			moved = bodies->motions[bodies->slot[lane]].moved;
+			turned = bodies->motions[bodies->slot[lane]].turned;
+		}
+		else if ( body != NULL )
+		{
+			moved = ttSub( body->delta, body->prevDelta );
+			turned = body->substepRotation;
+		}
 		ttWide_SetVector( d, lane, moved );
 		ttWide_SetVector( r, lane, turned );
 	}
@@ -923,8 +1041,8 @@ static void ttWideLanes_SolveColorRange( int start, int end, int worker, void* c
 	{
 		ttWideBlock* block = blocks + i;
 		ttWideBodies a, b;
-		ttWide_Gather( block, false, &a );
-		ttWide_Gather( block, true, &b );
+		ttWide_Gather( ttWide_State( world ), block, false, &a );
+		ttWide_Gather( ttWide_State( world ), block, true, &b );
 		if ( stage->stage == ttWideStage_warmStart )
 		{
 			ttWide_WarmStartBlock( block, &a, &b );
@@ -940,12 +1058,37 @@ static void ttWideLanes_SolveColorRange( int start, int end, int worker, void* c
 	}
 }
 
+// An overflow manifold is solved scalar on its bodies' records: their velocities are taken from
+// the compact copy before and put back after (the manifolds run one at a time, so nothing else
+// holds them meanwhile).
+static void ttWide_VelocityToBody( const ttWideState* wide, ttBody* body )
+{
+	int slot = ttWide_VelocitySlot( wide, body );
+	if ( slot >= 0 )
+	{
+		body->v = wide->velocities[slot].v;
+		body->w = wide->velocities[slot].w;
+	}
+}
+
+static void ttWide_VelocityFromBody( ttWideState* wide, const ttBody* body )
+{
+	int slot = ttWide_VelocitySlot( wide, body );
+	if ( slot >= 0 )
+	{
+		wide->velocities[slot].v = body->v;
+		wide->velocities[slot].w = body->w;
+	}
+}
+
 static void ttWideLanes_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal h )
 {
-	const ttWideState* wide = ttWide_State( world );
+	ttWideState* wide = ttWide_State( world );
 	for ( int i = 0; i < wide->overflowCount; ++i )
 	{
 		ttSoftManifold* sm = world->softManifolds + wide->overflow[i];
+		ttWide_VelocityToBody( wide, sm->bodyA );
+		ttWide_VelocityToBody( wide, sm->bodyB );
 		if ( stage == ttWideStage_warmStart )
 		{
 			ttSoftContacts_WarmStartManifold( sm, world->softPoints );
@@ -954,21 +1097,95 @@ static void ttWideLanes_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal
 		{
 			ttSoftContacts_SolveManifold( world, sm, world->softPoints, h, stage == ttWideStage_solve );
 		}
+		ttWide_VelocityFromBody( wide, sm->bodyA );
+		ttWide_VelocityFromBody( wide, sm->bodyB );
 	}
 }
 
-static void ttWideLanes_RunStage( ttWorld* world, ttWideStage stage, ttReal h )
+// Bodies per range of the copies in and out of the compact velocities: a copy of 48 (96) bytes
+// each, as cheap per body as step.c's body loops.
+#define TT_WIDE_BODIES_PER_RANGE 64
+
+typedef struct ttWideBodyCopy
 {
-	int colorCount = ttWideLanes_ColorCount( world );
-	for ( int color = 0; color < colorCount; ++color )
+	ttWorld* world;
+	bool motion; ///< also each body's substep motion (a run with the relax)
+} ttWideBodyCopy;
+
+static void ttWideLanes_LoadBodiesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttWideBodyCopy* copy = context;
+	ttWorld* world = copy->world;
+	ttWideState* wide = ttWide_State( world );
+	for ( int i = start; i < end; ++i )
 	{
-		// Blocks of one colour share no dynamic body: they run on the workers at once, and the
-		// colours one after another (each ttParallelFor returns when its blocks are done).
-		ttWideStageContext context = ttWideLanes_StageContext( world, stage, color, h );
-		ttParallelFor( &world->tasks, ttWideLanes_ColorBlockCount( world, color ), TT_WIDE_BLOCKS_PER_RANGE,
-		               ttWideLanes_SolveColorRange, &context );
+		const ttBody* body = ttWorld_Body( world, world->awakeBodies[i] );
+		wide->velocities[i].v = body->v;
+		wide->velocities[i].w = body->w;
+		if ( copy->motion )
+		{
+			wide->motions[i] = ( ttWideBodyMotion ){ ttSub( body->delta, body->prevDelta ), body->substepRotation };
+		}
 	}
-	ttWideLanes_SolveOverflow( world, stage, h );
+}
+
+static void ttWideLanes_StoreBodiesRange( int start, int end, int worker, void* context )
+{
+	(void)worker;
+	const ttWideBodyCopy* copy = context;
+	ttWorld* world = copy->world;
+	const ttWideState* wide = ttWide_State( world );
+	for ( int i = start; i < end; ++i )
+	{
+		ttBody* body = ttWorld_Body( world, world->awakeBodies[i] );
+		if ( body->type == ttBody_dynamic )
+		{
+			body->v = wide->velocities[i].v;
+			body->w = wide->velocities[i].w;
+		}
+	}
+}
+
+// The stages in order, each colour by colour and then its overflow, on the compact velocities:
+// copied from the awake bodies once before the first stage and back once after the last.
+static bool ttWideLanes_RunStages( ttWorld* world, const ttWideStage* stages, int stageCount, ttReal h )
+{
+	ttWideState* wide = ttWide_State( world );
+	int bodyCount = world->awakeBodyCount;
+	// The build of this step reserved them for the same awake bodies; a world whose awake list
+	// changed since (it does not within a step) is solved scalar.
+	if ( wide->compact && ( wide->velocityCapacity < bodyCount || wide->motionCapacity < bodyCount ) )
+	{
+		return false;
+	}
+	ttWideBodyCopy copy = { world, false };
+	for ( int s = 0; s < stageCount; ++s )
+	{
+		copy.motion = copy.motion || stages[s] == ttWideStage_relax;
+	}
+	if ( wide->compact )
+	{
+		ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_LoadBodiesRange, &copy );
+	}
+	int colorCount = ttWideLanes_ColorCount( world );
+	for ( int s = 0; s < stageCount; ++s )
+	{
+		for ( int color = 0; color < colorCount; ++color )
+		{
+			// Blocks of one colour share no dynamic body: they run on the workers at once, and the
+			// colours one after another (each ttParallelFor returns when its blocks are done).
+			ttWideStageContext context = ttWideLanes_StageContext( world, stages[s], color, h );
+			ttParallelFor( &world->tasks, ttWideLanes_ColorBlockCount( world, color ), TT_WIDE_BLOCKS_PER_RANGE,
+			               ttWideLanes_SolveColorRange, &context );
+		}
+		ttWideLanes_SolveOverflow( world, stages[s], h );
+	}
+	if ( wide->compact )
+	{
+		ttParallelFor( &world->tasks, bodyCount, TT_WIDE_BODIES_PER_RANGE, ttWideLanes_StoreBodiesRange, &copy );
+	}
+	return true;
 }
 
 const ttWideVariant TT_WIDE_VARIANT = {
@@ -983,9 +1200,7 @@ const ttWideVariant TT_WIDE_VARIANT = {
     .colorFirstBlock = ttWideLanes_ColorFirstBlock,
     .blockManifold = ttWideLanes_BlockManifold,
     .overflowCount = ttWideLanes_OverflowCount,
-    .solveColorRange = ttWideLanes_SolveColorRange,
-    .solveOverflow = ttWideLanes_SolveOverflow,
-    .runStage = ttWideLanes_RunStage,
+    .runStages = ttWideLanes_RunStages,
     .refreshRange = ttWideLanes_RefreshRange,
     .refreshMasses = ttWideLanes_RefreshMasses,
     .beginPoint = ttWideLanes_BeginPoint,

@@ -34,9 +34,7 @@ typedef struct ttWideVariant
 	int ( *colorFirstBlock )( const ttWorld* world, int color );
 	int ( *blockManifold )( const ttWorld* world, int block, int lane );
 	int ( *overflowCount )( const ttWorld* world );
-	ttRangeFn* solveColorRange;
-	void ( *solveOverflow )( ttWorld* world, ttWideStage stage, ttReal h );
-	void ( *runStage )( ttWorld* world, ttWideStage stage, ttReal h );
+	bool ( *runStages )( ttWorld* world, const ttWideStage* stages, int stageCount, ttReal h );
 	ttRangeFn* refreshRange;
 	void ( *refreshMasses )( ttWorld* world, bool turnedOnly );
 	void ( *beginPoint )( ttWorld* world, int wideSlot, int point, ttReal separation );

@@ -7,6 +7,8 @@
 #include "body_pinned.h"
 #include "world.h"
 
+#include <string.h>
+
 // Implicit gyroscopic term (Catto, GDC 2015): one Newton step on
 // I (w2 - w1) + h w2 x (I w2) = 0, in the principal frame where I is diagonal. The explicit term
 // of the paper's Algorithm 2 gains energy for bodies spinning near their intermediate axis.
@@ -48,8 +50,27 @@ static ttVec3 ttSolveGyroscopic( const ttBody* body, ttVec3 w, ttReal h )
 	return ttRotate( body->q, solved );
 }
 
+// A function of the type, the locked rotation, the orientation and the principal inverse inertia
+// alone: where they are bit for bit those of the last computation, the cache holds its result
+// already. The soft-step family computes it twice per substep (for the substep's start and again
+// before the relax) and the orientation does not change from one to the next substep's start.
+static bool ttBody_InverseInertiaCached( const ttBody* body )
+{
+	return body->invInertiaWorldType == body->type && body->invInertiaWorldFixedRotation == body->fixedRotation &&
+	       memcmp( &body->invInertiaWorldQ, &body->q, sizeof( ttQuat ) ) == 0 &&
+	       memcmp( &body->invInertiaWorldLocal, &body->invInertia, sizeof( ttVec3 ) ) == 0;
+}
+
 void ttBody_CacheInverseInertia( ttBody* body )
 {
+	if ( ttBody_InverseInertiaCached( body ) )
+	{
+		return;
+	}
+	body->invInertiaWorldType = body->type;
+	body->invInertiaWorldFixedRotation = body->fixedRotation;
+	body->invInertiaWorldQ = body->q;
+	body->invInertiaWorldLocal = body->invInertia;
 	if ( body->type != ttBody_dynamic || body->fixedRotation )
 	{
 		body->invInertiaWorld = ( ttMat3 ){ TT_VEC3_ZERO, TT_VEC3_ZERO, TT_VEC3_ZERO };
