@@ -12,7 +12,8 @@
 // twisted when the scene begins), half of the jointed scenes hung on the world by one more joint
 // (--no-world-joints: none, the scenes as they were until 2026-11-28); 600 steps of 1/60 s at 10
 // substeps by default. Each step must return ttResult_ok and leave every position, rotation and
-// velocity finite and rotations of unit length, or the scene fails. A runaway is the total energy
+// velocity finite, rotations of unit length and every centre of mass within the reach of the
+// scene's kinetic energy (CheckReach), or the scene fails. A runaway is the total energy
 // rising more than 10 % + 1 J above its start (no scene here has an energy source; a light body
 // may well fly at thousands of m/s when a heavy one hands it its energy, so speed alone is no
 // sign). Runaways are counted by whether the
@@ -342,6 +343,60 @@ static double Farthest( const Scene* s )
 	return farthest;
 }
 
+// Bounded: no centre of mass may end farther from where it started than the scene's kinetic
+// energy could have carried it. A body of mass m holds at most the whole kinetic energy K, so it
+// is no faster than sqrt(2 K / m), with K the larger of a step's two ends, plus what gravity adds in
+// a step. Each step adds twice that times dt to the body's reach (the speed inside a step may
+// exceed both ends', where a substep's feedback is taken back within the step) and 1 cm for
+// position corrections that move no velocity; the reach starts at 1 m. Summed over the run, so
+// that one step's excess may be paid by slack in others: what fails is a body carried away, as
+// a joint that jumps a body sideways (which costs no energy, so the energy check cannot see it)
+// step after step.
+typedef struct Reach
+{
+	ttVec3 start[maxBodies];
+	double allowed[maxBodies];
+	double kinetic; ///< at the end of the last step
+} Reach;
+
+static Reach StartReach( const Scene* s )
+{
+	Reach reach = { .kinetic = (double)ttWorld_GetKineticEnergy( s->world ) };
+	for ( int i = 0; i < s->bodyCount; ++i )
+	{
+		reach.start[i] = ttBody_GetWorldCenterOfMass( s->bodies[i] );
+		reach.allowed[i] = 1;
+	}
+	return reach;
+}
+
+static const char* CheckReach( const Scene* s, Reach* reach, double dt )
+{
+	double kineticNow = (double)ttWorld_GetKineticEnergy( s->world );
+	double kinetic = fmax( reach->kinetic, kineticNow );
+	reach->kinetic = kineticNow;
+	double gravity = (double)ttLength( ttWorld_GetGravity( s->world ) );
+	for ( int i = 0; i < s->bodyCount; ++i )
+	{
+		double mass = (double)ttBody_GetMass( s->bodies[i] );
+		if ( mass <= 0 )
+		{
+			continue;
+		}
+		reach->allowed[i] += 2 * ( sqrt( 2 * kinetic / mass ) + gravity * dt ) * dt + 0.01;
+		double moved = (double)ttLength( ttSub( ttBody_GetWorldCenterOfMass( s->bodies[i] ), reach->start[i] ) );
+		if ( moved > reach->allowed[i] )
+		{
+			static char message[160];
+			snprintf( message, sizeof( message ),
+			          "body %d is %.4g m from its start, more than its kinetic energy could carry it (%.4g m)", i,
+			          moved, reach->allowed[i] );
+			return message;
+		}
+	}
+	return NULL;
+}
+
 typedef enum Outcome
 {
 	outcome_ok,
@@ -419,10 +474,12 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorl
 	ttReal afterFirst = 0, peak = start;
 	int peakStep = -1;
 	Outcome outcome = outcome_ok;
+	Reach reach = StartReach( &s );
 	for ( int step = 0; step < 600 && outcome != outcome_failed; ++step )
 	{
 		ttResult result = ttWorld_Step( s.world, (ttReal)1 / 60 );
 		const char* broken = result != ttResult_ok ? ttResultName( result ) : CheckState( &s );
+		broken = broken != NULL ? broken : CheckReach( &s, &reach, 1.0 / 60 );
 		// A runaway that goes on growing ends in an overflow, which the step guard undoes with
 		// ttResult_stepFailed (docs/hardening.md): that is the library keeping its promise, and the
 		// scene counts as the runaway it already is. Any other failure, and this one in a scene
