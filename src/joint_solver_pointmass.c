@@ -285,21 +285,39 @@ static void ttPm_SolveBlock( ttPmPair* pair, const ttVec3* offsetsA, const ttVec
 		}
 		trace += k[3 * i][3 * i] + k[3 * i + 1][3 * i + 1] + k[3 * i + 2][3 * i + 2];
 	}
-	double scale = trace / (double)n;
-	for ( int i = 0; i < count; ++i )
+	// Each movable body's lines get their own term: where the joint holds, both bodies' lines are
+	// the same and the terms add up to the shared lines' (scale u u^T); where it is far off, the
+	// forces that move neither body are those along A's lines that also sum to no moment on B's
+	// points, a set that passes through nonzero once in a while as the bodies turn against each
+	// other. One term along the lines' average then left K singular: soak scene 72 (seed 1, no
+	// contacts, point-mass) solved a 15 m error of a weld with 9e7 N and moved a 0.8 kg body
+	// 3.9 km in one substep. With both bodies' lines K is at least each body's own stiffest
+	// response or the regularisation, whichever is less, and the forces stay of the order of the
+	// error.
+	int movable = ( pair->frameA != NULL ) + ( pair->frameB != NULL );
+	double scale = movable > 0 ? trace / (double)n / (double)movable : 0;
+	for ( int side = 0; side < 2; ++side )
 	{
-		for ( int j = i + 1; j < count; ++j )
+		const ttVec3* levers = side == 0 ? rA : rB;
+		if ( ( side == 0 ? pair->frameA : pair->frameB ) == NULL )
 		{
-			ttVec3 u = ttNormalize( ttAdd( ttSub( rA[i], rA[j] ), ttSub( rB[i], rB[j] ) ) );
-			for ( int r = 0; r < 3; ++r )
+			continue; // a body that does not move: its lines are not where K is singular
+		}
+		for ( int i = 0; i < count; ++i )
+		{
+			for ( int j = i + 1; j < count; ++j )
 			{
-				for ( int c = 0; c < 3; ++c )
+				ttVec3 u = ttNormalize( ttSub( levers[i], levers[j] ) );
+				for ( int r = 0; r < 3; ++r )
 				{
-					double uu = scale * (double)ttPm_Component( u, r ) * (double)ttPm_Component( u, c );
-					k[3 * i + r][3 * i + c] += uu;
-					k[3 * j + r][3 * j + c] += uu;
-					k[3 * i + r][3 * j + c] -= uu;
-					k[3 * j + r][3 * i + c] -= uu;
+					for ( int c = 0; c < 3; ++c )
+					{
+						double uu = scale * (double)ttPm_Component( u, r ) * (double)ttPm_Component( u, c );
+						k[3 * i + r][3 * i + c] += uu;
+						k[3 * j + r][3 * j + c] += uu;
+						k[3 * i + r][3 * j + c] -= uu;
+						k[3 * j + r][3 * i + c] -= uu;
+					}
 				}
 			}
 		}
