@@ -32,7 +32,7 @@ typedef struct ttJointGuardPolicy
 	/// The share of a debt on the account (a rise passed within the tolerance, or what an
 	/// intervention left above the account) kept from one substep to the next, where it differs
 	/// from `memory` (0: the same). A debt that fades by 1 - d a substep lets a creep of up to
-	/// (1 - d) tolerances a substep pass for good: XPBD in float keeps 0.999 (joint_solver_xpbd.c).
+	/// (1 - d) tolerances a substep pass for good: XPBD and SI in float keep 0.999 (joint_solver_xpbd.c).
 	ttReal debtMemory;
 } ttJointGuardPolicy;
 
