@@ -58,6 +58,8 @@ typedef struct Family
 	const char* name;
 	ttJointSolverType solver;
 	bool tree;
+	/// Every chain's bodies end within their reach (RandomChain); false where that is still open.
+	bool holdsReach;
 } Family;
 
 static ttWorldId CreateWorld( const Family* family, bool ground )
@@ -152,8 +154,8 @@ static void CreateRandomBoxes( ttWorldId world, ttBodyId* bodies, int count )
 }
 
 // A joint of `type` from a (the world where null) to b at a random point near the line from pa
-// to b.
-static void JoinRandomly( ttWorldId world, ttJointType type, ttBodyId a, ttBodyId b, ttVec3 pa )
+// to b; returns that point.
+static ttVec3 JoinRandomly( ttWorldId world, ttJointType type, ttBodyId a, ttBodyId b, ttVec3 pa )
 {
 	ttVec3 pb = ttBody_GetPosition( b );
 	ttVec3 scatter = RandomVec( 1 ); // drawn in gcc's order of the arguments when the seeds were named
@@ -161,26 +163,55 @@ static void JoinRandomly( ttWorldId world, ttJointType type, ttBodyId a, ttBodyI
 	ttVec3 point = ttAdd( ttAdd( pa, ttScale( along, ttSub( pb, pa ) ) ), scatter );
 	ttQuat frame = RandomRotation();
 	ENSURE( TT_IS_NON_NULL( CreateRandomJoint( world, type, a, b, point, frame ) ) );
+	return point;
 }
 
 // Parts 2 and 3: one random chain; returns the largest rise over the bound (pass < 1). Part 2's
 // chains are free (three or four boxes) above the ground; part 3's have two or three boxes, the
 // first on a joint to the world (its anchor up to 10 m from that box), with or without the ground.
+//
+// Every body must also end where its motion could have taken it (*reachOut < 1): a bounded energy
+// does not make a sane motion (under SI with the tree solve, prismatic chains 23016 and 23025 of
+// part 3 ended 8e7 m and 2e5 m away within the energy bound, trading potential energy for
+// kinetic). A body of mass m never moves faster than sqrt(2 K / m), K the largest kinetic energy
+// the scene reached, so in the 3 s it moves at most T sqrt(2 K / m) from where it started.
+// Position-level corrections (XPBD's projections, the point-mass joints' pins) move a body beyond
+// what its velocity carried it, by at most the chain's joint errors, which stay within the
+// chain's length L: the polyline from the world's anchor (or the first box) through every joint's
+// point and every box's centre at the start, plus 1.5 x 3 sqrt(3) m for each distance joint's
+// rope (its far anchor is up to 3 sqrt(3) m from the joint's point, its length up to 1.5 times
+// that). The bound is T sqrt(2 K / m) + L: no slack on either term.
 static double RandomChain( const Family* family, uint64_t seed, ttJointType type, bool onWorld, bool ground,
-                           double* riseOut, double* kineticOut )
+                           double* riseOut, double* kineticOut, double* reachOut )
 {
 	SeedRandom( seed );
 	ttWorldId world = CreateWorld( family, ground );
 	int count = ( Random01() < 0.5 ? 3 : 4 ) - ( onWorld ? 1 : 0 );
 	ttBodyId bodies[4];
 	CreateRandomBoxes( world, bodies, count );
+	ttVec3 start[4];
+	for ( int i = 0; i < count; ++i )
+	{
+		start[i] = ttBody_GetPosition( bodies[i] );
+	}
+	double length = 0;
 	for ( int i = onWorld ? 0 : 1; i < count; ++i )
 	{
 		ttBodyId a = i == 0 ? ttNullBodyId : bodies[i - 1];
 		ttVec3 pa = i == 0 ? ttAdd( ttBody_GetPosition( bodies[0] ), RandomVec( 10 ) ) : ttBody_GetPosition( a );
-		JoinRandomly( world, type, a, bodies[i], pa );
+		ttVec3 point = JoinRandomly( world, type, a, bodies[i], pa );
+		length += (double)ttLength( ttSub( point, i == 0 ? point : start[i - 1] ) ) +
+		          (double)ttLength( ttSub( start[i], point ) ) + ( type == ttJoint_distance ? 1.5 * 3 * sqrt( 3 ) : 0 );
 	}
+	const double seconds = 3;
 	double ratio = RunEnergyBound( world, 180, riseOut, kineticOut );
+	*reachOut = 0;
+	for ( int i = 0; i < count; ++i )
+	{
+		double moved = (double)ttLength( ttSub( ttBody_GetPosition( bodies[i] ), start[i] ) );
+		double reach = seconds * sqrt( 2 * *kineticOut / (double)ttBody_GetMass( bodies[i] ) ) + length;
+		*reachOut = fmax( *reachOut, moved / reach );
+	}
 	ttDestroyWorld( world );
 	return ratio;
 }
@@ -194,14 +225,20 @@ static void CheckRandomChains( const Family* family, const char* what, uint64_t 
 	const int scenes = 60;
 	for ( int t = 0; t < 6; ++t )
 	{
-		double worst = 0, worstRise = 0, worstKinetic = 0;
-		int worstSeed = 0, above = 0;
+		double worst = 0, worstRise = 0, worstKinetic = 0, worstReach = 0;
+		int worstSeed = 0, above = 0, beyond = 0, worstReachSeed = 0;
 		for ( int k = 0; k < scenes; ++k )
 		{
 			uint64_t seed = firstSeed + (uint64_t)( 1000 * t + k );
-			double rise, kinetic;
-			double ratio = RandomChain( family, seed, types[t], onWorld, ground, &rise, &kinetic );
+			double rise, kinetic, reach;
+			double ratio = RandomChain( family, seed, types[t], onWorld, ground, &rise, &kinetic, &reach );
 			above += ratio >= 1 ? 1 : 0;
+			beyond += reach >= 1 ? 1 : 0;
+			if ( reach > worstReach )
+			{
+				worstReach = reach;
+				worstReachSeed = (int)seed;
+			}
 			if ( ratio > worst )
 			{
 				worst = ratio;
@@ -213,7 +250,13 @@ static void CheckRandomChains( const Family* family, const char* what, uint64_t 
 		printf( "%s: %-9s: %d random %s, %d above the bound, worst rise %.3g J at largest kinetic energy %.3g J "
 		        "(seed %d)\n",
 		        family->name, names[t], scenes, what, above, worstRise, worstKinetic, worstSeed );
+		printf( "%s: %-9s: %d beyond their reach, the farthest at %.3g of it (seed %d)\n", family->name, names[t],
+		        beyond, worstReach, worstReachSeed );
 		ENSURE_BELOW( worst, 1 );
+		if ( family->holdsReach )
+		{
+			ENSURE_BELOW( worstReach, 1 );
+		}
 	}
 }
 
@@ -221,11 +264,19 @@ int main( void )
 {
 	// In float the tree solve was left out until its blocks were solved in double (2026-11-28):
 	// its step overflowed on the heavy-light-heavy drop and 17 of its 360 chains broke the bound.
+	// The reach (RandomChain) holds under XPBD and SI in double (measured 2026-11-28, the farthest
+	// at 0.55 of it), and under SI in float (part 2; its part 3 is not run in float). Open, and
+	// printed only: XPBD in float (part 3, hinge chain 21012 above the ground at 1.12 times it);
+	// SI with the tree solve (part 3 prismatic chains 23016 and 23025 without the ground, 693 and
+	// more times their reach: a limit solved alone after the tree's equalities pushes only its own
+	// joint's bodies, and the tree hands the push on to the heavy body beyond); the point-mass
+	// joints (part 3: in double fixed chain 20013 without the ground at 2.8 times it and hinge chain
+	// 21012 with it at 1.07 times; in float 20001 at 3.3 and 21012 at 5.9). docs/hardening.md.
 	static const Family families[] = {
-	    { "xpbd", ttJointSolver_xpbd, false },
-	    { "si", ttJointSolver_si, false },
-	    { "si+tree", ttJointSolver_si, true },
-	    { "pointmass", ttJointSolver_pointmass, false },
+	    { "xpbd", ttJointSolver_xpbd, false, TT_REAL_IS_FLOAT == 0 },
+	    { "si", ttJointSolver_si, false, true },
+	    { "si+tree", ttJointSolver_si, true, false },
+	    { "pointmass", ttJointSolver_pointmass, false, false },
 	};
 	const int familyCount = (int)( sizeof( families ) / sizeof( families[0] ) );
 	for ( int f = 0; f < familyCount; ++f )
