@@ -2,13 +2,13 @@
 # Random-scene soak (docs/hardening.md): builds the release tree and runs tether-soak for
 # MINUTES of CPU time with SEED (default 1); extra arguments go to tether-soak
 # (--strict makes a runaway a failure). Every failure prints how to reproduce its scene.
-#   scripts/soak.sh MINUTES [SEED] [--strict] [--no-contacts] [--no-world-joints] [--explain] [--joint-solver xpbd|si|pointmass]
+#   scripts/soak.sh MINUTES [SEED] [--strict] [--reach-open] [--no-contacts] [--no-world-joints] [--explain] [--joint-solver xpbd|si|pointmass]
 #                   [--tree] [--substeps N] [--iterations N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes="${1:-}"
 if ! [[ "$minutes" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
-  echo "usage: scripts/soak.sh MINUTES [SEED] [tether-soak options: --strict, --no-contacts, --no-world-joints, --explain, --joint-solver S, --tree, --substeps N, --iterations N]" >&2
+  echo "usage: scripts/soak.sh MINUTES [SEED] [tether-soak options: --strict, --reach-open, --no-contacts, --no-world-joints, --explain, --joint-solver S, --tree, --substeps N, --iterations N]" >&2
   exit 2
 fi
 seed="${2:-1}"
