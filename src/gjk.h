@@ -7,6 +7,7 @@
 // the cores, so rounded shapes converge exactly instead of approximating a curved surface.
 #pragma once
 
+#include "math_double.h"
 #include "shape.h"
 
 #include <math.h>
@@ -52,53 +53,8 @@ typedef struct ttSimplexVertex
 // weights of thin triangles, normals of the small faces EPA grows on a curved surface, visibility
 // of a point a few 1e-6 above a face): in float that rounding reaches millimetres and breaks EPA's
 // horizon, while in double it stays far below the inputs' own precision. The difference of two
-// float support points is exact in double, so nothing is lost converting on arrival.
-typedef struct ttVec3d
-{
-	double x, y, z;
-} ttVec3d;
-
-static inline ttVec3d ttVec3d_From( ttVec3 v )
-{
-	return ( ttVec3d ){ (double)v.x, (double)v.y, (double)v.z };
-}
-static inline ttVec3 ttVec3d_To( ttVec3d v )
-{
-	return ( ttVec3 ){ (ttReal)v.x, (ttReal)v.y, (ttReal)v.z };
-}
-static inline ttVec3d ttVec3d_Add( ttVec3d a, ttVec3d b )
-{
-	return ( ttVec3d ){ a.x + b.x, a.y + b.y, a.z + b.z };
-}
-static inline ttVec3d ttVec3d_Sub( ttVec3d a, ttVec3d b )
-{
-	return ( ttVec3d ){ a.x - b.x, a.y - b.y, a.z - b.z };
-}
-static inline ttVec3d ttVec3d_Neg( ttVec3d a )
-{
-	return ( ttVec3d ){ -a.x, -a.y, -a.z };
-}
-static inline ttVec3d ttVec3d_Scale( double s, ttVec3d a )
-{
-	return ( ttVec3d ){ s * a.x, s * a.y, s * a.z };
-}
-/// a + s * b
-static inline ttVec3d ttVec3d_MulAdd( ttVec3d a, double s, ttVec3d b )
-{
-	return ( ttVec3d ){ a.x + s * b.x, a.y + s * b.y, a.z + s * b.z };
-}
-static inline double ttVec3d_Dot( ttVec3d a, ttVec3d b )
-{
-	return a.x * b.x + a.y * b.y + a.z * b.z;
-}
-static inline ttVec3d ttVec3d_Cross( ttVec3d a, ttVec3d b )
-{
-	return ( ttVec3d ){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
-}
-static inline double ttVec3d_Length( ttVec3d a )
-{
-	return sqrt( ttVec3d_Dot( a, a ) );
-}
+// float support points is exact in double, so nothing is lost converting on arrival (ttVec3d,
+// math_double.h).
 
 /// A simplex or polytope vertex in double: wA and wB are ttReal support points converted exactly,
 /// w = wA - wB is then exact too.

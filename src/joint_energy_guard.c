@@ -353,15 +353,15 @@ typedef struct ttGuardTerms
 // in float their rounding (1e-7 of each of terms that cancel) decided whether the guard stepped
 // in (math_double.h). The steps are those of the ttReal functions they mirror, in their order, so that a double
 // build computes the same bits.
-static double ttKineticEnergy( const ttBody* body, ttDVec3 v, ttDVec3 w, ttQuat q )
+static double ttKineticEnergy( const ttBody* body, ttVec3d v, ttVec3d w, ttQuat q )
 {
-	double energy = 0.5 * (double)body->mass * ttDDot( v, v );
+	double energy = 0.5 * (double)body->mass * ttVec3d_Dot( v, v );
 	if ( body->fixedRotation == false )
 	{
-		ttDVec3 local = ttDInvRotate( q, w );
-		ttDVec3 inertia = ttDVec3_From( body->inertia );
-		ttDVec3 moment = { inertia.x * local.x, inertia.y * local.y, inertia.z * local.z };
-		energy += 0.5 * ttDDot( local, moment );
+		ttVec3d local = ttVec3d_InvRotate( q, w );
+		ttVec3d inertia = ttVec3d_From( body->inertia );
+		ttVec3d moment = { inertia.x * local.x, inertia.y * local.y, inertia.z * local.z };
+		energy += 0.5 * ttVec3d_Dot( local, moment );
 	}
 	return energy;
 }
@@ -405,28 +405,28 @@ static double ttKeptCredit( const ttJointGuardPolicy* policy, ttReal credit )
 static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, const ttJointGuardPolicy* policy,
                             ttGuardTerms* terms )
 {
-	ttDVec3 v = ttDVec3_From( body->v ), w = ttDVec3_From( body->w );
-	ttDVec3 dv = ttDVec3_From( body->jointVelocity ), dw = ttDVec3_From( body->jointAngularVelocity );
-	ttDVec3 v0 = ttDSub( v, dv ), w0 = ttDSub( w, dw );
+	ttVec3d v = ttVec3d_From( body->v ), w = ttVec3d_From( body->w );
+	ttVec3d dv = ttVec3d_From( body->jointVelocity ), dw = ttVec3d_From( body->jointAngularVelocity );
+	ttVec3d v0 = ttVec3d_Sub( v, dv ), w0 = ttVec3d_Sub( w, dw );
 	terms->before += ttKineticEnergy( body, v0, w0, body->jointStartQ );
 	double kept = ttKineticEnergy( body, v0, w0, body->q );
 	double all = ttKineticEnergy( body, v, w, body->q );
-	double opposite = ttKineticEnergy( body, ttDSub( v0, dv ), ttDSub( w0, dw ), body->q );
+	double opposite = ttKineticEnergy( body, ttVec3d_Sub( v0, dv ), ttVec3d_Sub( w0, dw ), body->q );
 	// KE(beta) = kept + linear beta + quadratic beta^2 through beta = -1, 0, 1.
 	terms->kept += kept;
 	terms->linear += 0.5 * ( all - opposite );
 	terms->quadratic += 0.5 * ( all + opposite ) - kept;
 	double mass = (double)body->mass, gravityScale = (double)body->gravityScale, step = (double)h;
-	ttDVec3 gravity = ttDVec3_From( world->gravity ), moved = ttDVec3_From( body->jointMoveVelocity );
-	moved = ( ttDVec3 ){ step * moved.x, step * moved.y, step * moved.z };
-	terms->potential -= mass * gravityScale * ttDDot( gravity, moved );
+	ttVec3d gravity = ttVec3d_From( world->gravity ), moved = ttVec3d_From( body->jointMoveVelocity );
+	moved = ( ttVec3d ){ step * moved.x, step * moved.y, step * moved.z };
+	terms->potential -= mass * gravityScale * ttVec3d_Dot( gravity, moved );
 	if ( policy->symplectic )
 	{
 		// The energy symplectic Euler keeps is E + h/2 m g . v (in free flight exactly; E itself
 		// swings by that term, first order in h, as a bead runs down a wire and up again). Its
 		// extra term changes by h/2 m g . (g h + beta dv) over the substep; the first part is the
 		// prediction's loss below, which it cancels.
-		terms->linear += 0.5 * step * mass * gravityScale * ttDDot( gravity, dv );
+		terms->linear += 0.5 * step * mass * gravityScale * ttVec3d_Dot( gravity, dv );
 	}
 	else
 	{
@@ -434,7 +434,7 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 		// with, which a projection may give back: a pendulum released from rest has its fall's
 		// radial part lifted back up, 1/2 m g^2 h^2 cos^2 of its angle more than the kinetic energy
 		// before the projection. The reference is the energy at the substep's start.
-		double g = gravityScale * sqrt( ttDDot( gravity, gravity ) ) * step;
+		double g = gravityScale * sqrt( ttVec3d_Dot( gravity, gravity ) ) * step;
 		terms->potential -= 0.5 * mass * g * g;
 	}
 	terms->excessLift += body->mass * ttExcessLift( world, body, h ) * body->gravityScale * ttLength( world->gravity );

@@ -42,9 +42,9 @@ ttVec3 ttPm_Direction( const ttPmFrame* frame, const ttBody* body, ttVec3 u );
 // is too badly conditioned for float.
 typedef struct ttPmWideMat3
 {
-	ttDVec3 cx, cy, cz; ///< columns
+	ttVec3d cx, cy, cz; ///< columns
 } ttPmWideMat3;
-ttDVec3 ttPm_WideMat3MulVec( ttPmWideMat3 m, ttDVec3 v );
+ttVec3d ttPm_WideMat3MulVec( ttPmWideMat3 m, ttVec3d v );
 ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b );
 double ttPm_WideEntry( ttPmWideMat3 m, int row, int column );
 /// B's point uB less A's point uA (principal coordinates) on the current frames: a shared point's

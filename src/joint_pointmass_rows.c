@@ -136,8 +136,8 @@ static void ttPm_SolveRows( ttPmPair* pair, ttPmRow* rows, int count, ttReal h )
 					    ttPm_WideCrossMobility( pair->frameA, pair->bodyA, rA[i][t], rA[j][s], invA ),
 					    ttPm_WideCrossMobility( pair->frameB, pair->bodyB, rB[i][t], rB[j][s], invB ) );
 					double signs = (double)( rows[i].sign[t] * rows[j].sign[s] );
-					sum += signs *
-					       ttDDot( ttDVec3_From( rows[i].n ), ttPm_WideMat3MulVec( m, ttDVec3_From( rows[j].n ) ) );
+					sum += signs * ttVec3d_Dot( ttVec3d_From( rows[i].n ),
+					                            ttPm_WideMat3MulVec( m, ttVec3d_From( rows[j].n ) ) );
 				}
 			}
 			k[i][j] = sum;

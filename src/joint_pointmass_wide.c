@@ -32,48 +32,50 @@
 #include "joint_pointmass.h"
 
 // ttPm_Offset: the offset from the centre of the point with principal coordinates u.
-static ttDVec3 ttPm_WideOffset( const ttPmFrame* frame, const ttBody* body, ttDVec3 u )
+static ttVec3d ttPm_WideOffset( const ttPmFrame* frame, const ttBody* body, ttVec3d u )
 {
 	if ( frame == NULL )
 	{
-		return ttDRotate( body->q, u );
+		return ttVec3d_Rotate( body->q, u );
 	}
-	ttDVec3 r = ttDScale( u.x / (double)frame->beta[0], ttDVec3_From( frame->axis[0] ) );
-	r = ttDMulAdd( r, u.y / (double)frame->beta[1], ttDVec3_From( frame->axis[1] ) );
-	return ttDMulAdd( r, u.z / (double)frame->beta[2], ttDVec3_From( frame->axis[2] ) );
+	ttVec3d r = ttVec3d_Scale( u.x / (double)frame->beta[0], ttVec3d_From( frame->axis[0] ) );
+	r = ttVec3d_MulAdd( r, u.y / (double)frame->beta[1], ttVec3d_From( frame->axis[1] ) );
+	return ttVec3d_MulAdd( r, u.z / (double)frame->beta[2], ttVec3d_From( frame->axis[2] ) );
 }
 
 ttVec3 ttPm_PointGapAt( const ttPmPair* pair, ttVec3 anchorA, ttVec3 offsetA, ttVec3 anchorB, ttVec3 offsetB )
 {
-	ttDVec3 rA =
-	    ttPm_WideOffset( pair->frameA, pair->bodyA, ttDAdd( ttDVec3_From( anchorA ), ttDVec3_From( offsetA ) ) );
-	ttDVec3 rB =
-	    ttPm_WideOffset( pair->frameB, pair->bodyB, ttDAdd( ttDVec3_From( anchorB ), ttDVec3_From( offsetB ) ) );
-	ttDVec3 centres = ttDAdd( ttDSub( ttDVec3_From( pair->bodyB->origin ), ttDVec3_From( pair->bodyA->origin ) ),
-	                          ttDSub( ttDVec3_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
-	                                  ttDVec3_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
-	ttDVec3 gap = ttDAdd( centres, ttDSub( rB, rA ) );
+	ttVec3d rA =
+	    ttPm_WideOffset( pair->frameA, pair->bodyA, ttVec3d_Add( ttVec3d_From( anchorA ), ttVec3d_From( offsetA ) ) );
+	ttVec3d rB =
+	    ttPm_WideOffset( pair->frameB, pair->bodyB, ttVec3d_Add( ttVec3d_From( anchorB ), ttVec3d_From( offsetB ) ) );
+	ttVec3d centres =
+	    ttVec3d_Add( ttVec3d_Sub( ttVec3d_From( pair->bodyB->origin ), ttVec3d_From( pair->bodyA->origin ) ),
+	                 ttVec3d_Sub( ttVec3d_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                              ttVec3d_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttVec3d gap = ttVec3d_Add( centres, ttVec3d_Sub( rB, rA ) );
 	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
 }
 
 ttVec3 ttPm_PointGap( const ttPmPair* pair, ttVec3 uA, ttVec3 uB )
 {
-	ttDVec3 rA = ttPm_WideOffset( pair->frameA, pair->bodyA, ttDVec3_From( uA ) );
-	ttDVec3 rB = ttPm_WideOffset( pair->frameB, pair->bodyB, ttDVec3_From( uB ) );
-	ttDVec3 centres = ttDAdd( ttDSub( ttDVec3_From( pair->bodyB->origin ), ttDVec3_From( pair->bodyA->origin ) ),
-	                          ttDSub( ttDVec3_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
-	                                  ttDVec3_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
-	ttDVec3 gap = ttDAdd( centres, ttDSub( rB, rA ) );
+	ttVec3d rA = ttPm_WideOffset( pair->frameA, pair->bodyA, ttVec3d_From( uA ) );
+	ttVec3d rB = ttPm_WideOffset( pair->frameB, pair->bodyB, ttVec3d_From( uB ) );
+	ttVec3d centres =
+	    ttVec3d_Add( ttVec3d_Sub( ttVec3d_From( pair->bodyB->origin ), ttVec3d_From( pair->bodyA->origin ) ),
+	                 ttVec3d_Sub( ttVec3d_From( ttPm_Center( pair->frameB, pair->bodyB ) ),
+	                              ttVec3d_From( ttPm_Center( pair->frameA, pair->bodyA ) ) ) );
+	ttVec3d gap = ttVec3d_Add( centres, ttVec3d_Sub( rB, rA ) );
 	return ( ttVec3 ){ (ttReal)gap.x, (ttReal)gap.y, (ttReal)gap.z };
 }
 
 // The ttMat3 functions' steps (math_functions.h), in double.
 static ttPmWideMat3 ttPm_WideMat3( ttMat3 m )
 {
-	return ( ttPmWideMat3 ){ ttDVec3_From( m.cx ), ttDVec3_From( m.cy ), ttDVec3_From( m.cz ) };
+	return ( ttPmWideMat3 ){ ttVec3d_From( m.cx ), ttVec3d_From( m.cy ), ttVec3d_From( m.cz ) };
 }
 
-static ttPmWideMat3 ttPm_WideSkew( ttDVec3 a )
+static ttPmWideMat3 ttPm_WideSkew( ttVec3d a )
 {
 	return ( ttPmWideMat3 ){ { 0, a.z, -a.y }, { -a.z, 0, a.x }, { a.y, -a.x, 0 } };
 }
@@ -83,9 +85,10 @@ static ttPmWideMat3 ttPm_WideTranspose( ttPmWideMat3 m )
 	return ( ttPmWideMat3 ){ { m.cx.x, m.cy.x, m.cz.x }, { m.cx.y, m.cy.y, m.cz.y }, { m.cx.z, m.cy.z, m.cz.z } };
 }
 
-ttDVec3 ttPm_WideMat3MulVec( ttPmWideMat3 m, ttDVec3 v )
+ttVec3d ttPm_WideMat3MulVec( ttPmWideMat3 m, ttVec3d v )
 {
-	return ttDAdd( ttDAdd( ttDScale( v.x, m.cx ), ttDScale( v.y, m.cy ) ), ttDScale( v.z, m.cz ) );
+	return ttVec3d_Add( ttVec3d_Add( ttVec3d_Scale( v.x, m.cx ), ttVec3d_Scale( v.y, m.cy ) ),
+	                    ttVec3d_Scale( v.z, m.cz ) );
 }
 
 static ttPmWideMat3 ttPm_WideMat3Mul( ttPmWideMat3 a, ttPmWideMat3 b )
@@ -96,12 +99,12 @@ static ttPmWideMat3 ttPm_WideMat3Mul( ttPmWideMat3 a, ttPmWideMat3 b )
 
 ttPmWideMat3 ttPm_WideMat3Add( ttPmWideMat3 a, ttPmWideMat3 b )
 {
-	return ( ttPmWideMat3 ){ ttDAdd( a.cx, b.cx ), ttDAdd( a.cy, b.cy ), ttDAdd( a.cz, b.cz ) };
+	return ( ttPmWideMat3 ){ ttVec3d_Add( a.cx, b.cx ), ttVec3d_Add( a.cy, b.cy ), ttVec3d_Add( a.cz, b.cz ) };
 }
 
 double ttPm_WideEntry( ttPmWideMat3 m, int row, int column )
 {
-	ttDVec3 c = column == 0 ? m.cx : ( column == 1 ? m.cy : m.cz );
+	ttVec3d c = column == 0 ? m.cx : ( column == 1 ? m.cy : m.cz );
 	return row == 0 ? c.x : ( row == 1 ? c.y : c.z );
 }
 
@@ -113,8 +116,8 @@ ttPmWideMat3 ttPm_WideCrossMobility( const ttPmFrame* frame, const ttBody* body,
 		return ( ttPmWideMat3 ){ 0 };
 	}
 	ttPmWideMat3 rotational =
-	    ttPm_WideMat3Mul( ttPm_WideTranspose( ttPm_WideSkew( ttDVec3_From( ri ) ) ),
-	                      ttPm_WideMat3Mul( ttPm_WideMat3( invInertia ), ttPm_WideSkew( ttDVec3_From( rj ) ) ) );
+	    ttPm_WideMat3Mul( ttPm_WideTranspose( ttPm_WideSkew( ttVec3d_From( ri ) ) ),
+	                      ttPm_WideMat3Mul( ttPm_WideMat3( invInertia ), ttPm_WideSkew( ttVec3d_From( rj ) ) ) );
 	double invMass = (double)body->invMass;
 	ttPmWideMat3 diagonal = { { invMass, 0, 0 }, { 0, invMass, 0 }, { 0, 0, invMass } };
 	return ttPm_WideMat3Add( diagonal, rotational );
