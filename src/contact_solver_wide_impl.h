@@ -79,12 +79,13 @@ typedef struct ttWideBlock
 
 /// An awake body's velocities while a run of stages solves (ttWideLanes_RunStages): a compact
 /// copy, by awake index, that the blocks gather from and scatter to instead of the body records.
-/// A ttBody is some 800 bytes, and its velocities, type and motion lie on three or four of its
+/// A ttBody is some 900 bytes, and its velocities, type and motion lie on three or four of its
 /// cache lines, which the other loops of the substep and the other workers also touch; here a
-/// body is 48 bytes (Box2D v3's b2BodyState, Box3D's likewise). The real type's values, copied
-/// exactly: the states are the bits of solving on the bodies themselves. One cache line each, at a
-/// line's start (ttWide_ReserveVelocities): blocks of one colour on different workers write
-/// different bodies, and two bodies sharing a line would pass it between the cores all the same.
+/// body's velocities are 24 bytes in float, 48 in double (Box2D v3's b2BodyState, Box3D's
+/// likewise). The real type's values, copied exactly: the states are the bits of solving on the
+/// bodies themselves. One cache line each, at a line's start (ttWide_ReserveVelocities): blocks of
+/// one colour on different workers write different bodies, and two bodies sharing a line would
+/// pass it between the cores all the same.
 #define TT_WIDE_CACHE_LINE 64
 typedef struct ttWideBodyVelocity
 {
@@ -404,7 +405,9 @@ static bool ttWideLanes_Build( ttWorld* world )
 	wide->base.ready = false;
 	wide->compact = ttTaskSystem_WorkerCount( &world->tasks ) > 1;
 	int manifoldCount = world->softManifoldCount;
-	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count, world->awakeBodyCount ) == false )
+	// The compact velocities and motions only where the blocks solve on them.
+	int compactBodies = wide->compact ? world->awakeBodyCount : 0;
+	if ( ttWide_Reserve( wide, manifoldCount, world->bodies.count, compactBodies ) == false )
 	{
 		ttReportError( "ttWorld_Step", "out of memory: contacts solved one at a time" );
 		return false;
@@ -1102,7 +1105,7 @@ static void ttWideLanes_SolveOverflow( ttWorld* world, ttWideStage stage, ttReal
 	}
 }
 
-// Bodies per range of the copies in and out of the compact velocities: a copy of 48 (96) bytes
+// Bodies per range of the copies in and out of the compact velocities: a copy of one cache line
 // each, as cheap per body as step.c's body loops.
 #define TT_WIDE_BODIES_PER_RANGE 64
 
