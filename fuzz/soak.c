@@ -462,6 +462,11 @@ static void ExplainScene( const Scene* s )
 
 static bool s_explain = false;
 
+// The options that shape a scene or its solver (--joint-solver, --tree, --no-contacts, ...), as
+// given: each reproduce line repeats them, since a scene number alone names the scene but not how
+// it was stepped.
+static char s_sceneOptions[256] = "";
+
 static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorld )
 {
 	Scene s = MakeScene( seed, index );
@@ -485,8 +490,8 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorl
 		const char* carried = broken == NULL ? CheckReach( &s, &reach, 1.0 / 60 ) : NULL;
 		if ( carried != NULL )
 		{
-			printf( "carried away: scene %d, step %d: %s\n  reproduce: tether-soak --seed %llu --scene %d\n", index,
-			        step, carried, (unsigned long long)seed, index );
+			printf( "carried away: scene %d, step %d: %s\n  reproduce: tether-soak --seed %llu --scene %d%s\n", index,
+			        step, carried, (unsigned long long)seed, index, s_sceneOptions );
 			outcome = outcome_carried;
 			break;
 		}
@@ -501,8 +506,8 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorl
 		}
 		if ( broken != NULL )
 		{
-			printf( "FAIL scene %d, step %d: %s\n  reproduce: tether-soak --seed %llu --scene %d\n", index, step,
-			        broken, (unsigned long long)seed, index );
+			printf( "FAIL scene %d, step %d: %s\n  reproduce: tether-soak --seed %llu --scene %d%s\n", index, step,
+			        broken, (unsigned long long)seed, index, s_sceneOptions );
 			outcome = outcome_failed;
 			break;
 		}
@@ -518,9 +523,9 @@ static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorl
 		if ( outcome == outcome_ok && energy > start + (ttReal)0.1 * ttAbs( start ) + 1 )
 		{
 			printf( "runaway scene %d (%d joints%s), step %d: speed %.4g m/s, farthest %.4g m, energy %.6g J from "
-			        "%.6g J\n  reproduce: tether-soak --seed %llu --scene %d\n",
+			        "%.6g J\n  reproduce: tether-soak --seed %llu --scene %d%s\n",
 			        index, s.jointCount, s.onWorld ? ", one to the world" : "", step, speed, farthest, (double)energy,
-			        (double)start, (unsigned long long)seed, index );
+			        (double)start, (unsigned long long)seed, index, s_sceneOptions );
 			outcome = outcome_runaway;
 			if ( s_explain )
 			{
@@ -625,6 +630,20 @@ int main( int argc, char** argv )
 			         "                   [--no-contacts] [--no-world-joints] [--joint-solver xpbd|si|pointmass] "
 			         "[--tree] [--substeps N] [--iterations N]\n" );
 			return 2;
+		}
+	}
+	for ( int i = 1; i < argc; ++i )
+	{
+		bool shaping = strcmp( argv[i], "--no-contacts" ) == 0 || strcmp( argv[i], "--no-world-joints" ) == 0 ||
+		               strcmp( argv[i], "--tree" ) == 0;
+		bool shapingWithValue = strcmp( argv[i], "--joint-solver" ) == 0 || strcmp( argv[i], "--substeps" ) == 0 ||
+		                        strcmp( argv[i], "--iterations" ) == 0;
+		if ( shaping || shapingWithValue )
+		{
+			size_t used = strlen( s_sceneOptions );
+			snprintf( s_sceneOptions + used, sizeof( s_sceneOptions ) - used, " %s%s%s", argv[i],
+			          shapingWithValue ? " " : "", shapingWithValue ? argv[i + 1] : "" );
+			i += shapingWithValue ? 1 : 0;
 		}
 	}
 	if ( s_settings.substeps < 1 || s_settings.iterations < 1 || sceneLimit < 0 )
