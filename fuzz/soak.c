@@ -14,8 +14,8 @@
 // substeps by default. Each step must return ttResult_ok and leave every position, rotation and
 // velocity finite and rotations of unit length, or the scene fails; a body whose centre of mass
 // ends beyond the reach of the scene's kinetic energy (CheckReach) is carried away, which fails
-// the run too unless --reach-open says that is still open for the solver run (SI and its tree
-// solve, 2026-11-28: docs/hardening.md). A runaway is the total energy
+// the run too unless --reach-open says to count it only (for investigating a solver; CI gives it
+// to no run since SI's biased move is bounded, docs/hardening.md). A runaway is the total energy
 // rising more than 10 % + 1 J above its start (no scene here has an energy source; a light body
 // may well fly at thousands of m/s when a heavy one hands it its energy, so speed alone is no
 // sign). Runaways are counted by whether the

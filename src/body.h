@@ -88,6 +88,10 @@ typedef struct ttBody
 	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
 	/// velocity-level family keeps that share of its impulses for the next warm start.
 	ttReal jointGuardKept;
+	/// Sequential impulses: the kinetic energy its joints' position feedback asks for in this
+	/// substep, J (each row's b^2 / 2K, booked on the joint's dynamic body B, else A), which the
+	/// biased pass's move may carry beyond the body's own (ttJointEnergyGuard_BoundBiasedMove).
+	ttReal jointFeedbackEnergy;
 	/// Sequential impulses: something besides the joints (the contacts' biased pass) changed the
 	/// velocity between the joints' biased pass and the positions' move in this substep.
 	bool jointAnswered;

@@ -47,6 +47,12 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 /// the contacts' velocity pass. Between them the joints' sum holds everything the substep did to
 /// each awake body's velocity since the biased pass began (the contacts' answer included).
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
+/// After the biased pass, before the positions move: in each group of bodies joined by joints
+/// without an energy source whose biased velocity carries more than four times the kinetic energy
+/// it had before the joints' impulses plus what its joints' feedback asks for (jointFeedbackEnergy),
+/// scale the joints' share of that velocity down to it. Sets each awake dynamic body's
+/// jointGuardKept, the share of its joints' impulses the family keeps.
+void ttJointEnergyGuard_BoundBiasedMove( ttStepContext* ctx );
 /// After the biased pass, before the contacts': what the contacts then change is their answer.
 void ttJointEnergyGuard_AfterBiasedImpulses( ttStepContext* ctx );
 void ttJointEnergyGuard_BeforeRelax( ttStepContext* ctx );

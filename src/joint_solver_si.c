@@ -276,6 +276,23 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 {
 	sj->inTree = false;
 	ttBuildJoint( world, sj, h, sj->joint->siImpulse, false );
+	// What the position feedback asks for (ttJointEnergyGuard_BoundBiasedMove): b^2 / 2K a row.
+	ttReal feedback = 0;
+	for ( int i = 0; i < sj->rows.count; ++i )
+	{
+		const ttSiRow* row = sj->rows.rows + i;
+		bool speculative = row->kind == ttSiRow_limit && row->error > 0; // a gap, not an error
+		if ( speculative == false && row->kind != ttSiRow_velocity )
+		{
+			ttReal b = sj->biased[i].biasRate * row->error;
+			feedback += (ttReal)0.5 * b * b * row->effectiveMass;
+		}
+	}
+	ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
+	if ( member->type == ttBody_dynamic && member->awakeIndex >= 0 )
+	{
+		member->jointFeedbackEnergy += feedback;
+	}
 	// Warm start: last substep's impulses at this substep's rows.
 	for ( int i = 0; i < sj->rows.count; ++i )
 	{
@@ -659,6 +676,17 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 		for ( int j = 0; j < ctx->jointCount; ++j )
 		{
 			ttSolveJoint( scratch->joints + j, true );
+		}
+	}
+	ttJointEnergyGuard_BoundBiasedMove( ctx );
+	for ( int j = 0; j < ctx->jointCount; ++j )
+	{
+		ttSiJoint* sj = scratch->joints + j;
+		const ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
+		ttReal kept = member->type == ttBody_dynamic && member->awakeIndex >= 0 ? member->jointGuardKept : 1;
+		for ( int i = 0; kept != 1 && i < sj->rows.count; ++i )
+		{
+			sj->impulse[i] *= kept; // the share of the biased velocity the bound left
 		}
 	}
 	ttJointEnergyGuard_AfterBiasedImpulses( ctx );
