@@ -48,7 +48,7 @@ void ttJointEnergyGuard_AfterProjection( ttStepContext* ctx );
 /// each awake body's velocity since the biased pass began (the contacts' answer included).
 void ttJointEnergyGuard_BeforeImpulses( ttStepContext* ctx );
 /// After the biased pass, before the positions move: in each group of bodies joined by joints
-/// without an energy source whose biased velocity carries more than four times the kinetic energy
+/// without an energy source whose biased velocity carries more than 16 times the kinetic energy
 /// it had before the joints' impulses plus what its joints' feedback asks for (jointFeedbackEnergy),
 /// scale the joints' share of that velocity down to it. Sets each awake dynamic body's
 /// jointGuardKept, the share of its joints' impulses the family keeps.
