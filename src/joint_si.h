@@ -78,7 +78,16 @@ typedef struct ttSiJoint
 	ttReal factorBiased[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDBiased[TT_SI_MAX_BLOCK];
 	ttReal factorRelax[TT_SI_MAX_BLOCK][TT_SI_MAX_BLOCK], invDRelax[TT_SI_MAX_BLOCK];
 	bool inTree; ///< its equalities are solved directly (joint_si_tree.c)
+	/// The rows of its node in the direct solve, by row index: the equalities, then the limits
+	/// engaged when the solve began (at most TT_SI_TREE_MAX_ROWS). A limit solved there is solved
+	/// against the whole tree's mass; solved alone after it, it pushed only its own joint's bodies
+	/// and the tree's next solve handed the push on to the heavy body beyond.
+	int treeRows[TT_SI_MAX_BLOCK];
+	int treeRowCount;
 } ttSiJoint;
+
+/// The most rows one joint brings to the direct solve (a body's six degrees of freedom).
+#define TT_SI_TREE_MAX_ROWS 6
 
 /// Build the rows of a joint at the bodies' current poses, for a substep of length h
 /// (joint_si_rows.c). Bounds in N s: a motor's torque cap times h.

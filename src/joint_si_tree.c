@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Direct solve of the velocity-level joints' equalities over a tree of bodies and joints, in
 // linear time (Baraff, "Linear-time dynamics using Lagrange multipliers", SIGGRAPH 1996), as an
-// option of the `si` family (ttWorldDef.jointTreeSolve).
+// option of the `si` family (ttWorldDef.jointTreeSolve). A joint's node may also hold the limits
+// engaged as a solve begins (ttSiJoint.treeRows; the family releases those that would pull, by
+// active sets): a limit solved alone after the tree pushed only its own joint's bodies, and the
+// tree's next solve handed the push on to the heavy body beyond (docs/hardening.md).
 //
 // The equality rows of the joints of one connected group solve
 //   [ M   -J^T ] [ y ]   [  0 ]
@@ -40,7 +43,7 @@ typedef struct ttJointTreeNode
 {
 	int joint;  ///< index into the family's joints, or -1 for a body node
 	int body;   ///< body index for a body node
-	int dim;    ///< 6 for a body, the joint's equality count for a joint
+	int dim;    ///< 6 for a body, the joint's rows in the solve (ttSiJoint.treeRowCount) for a joint
 	int parent; ///< node index, -1 for the root
 	int firstEdge;
 	ttTreeReal d[TT_NODE_DIM][TT_NODE_DIM];    ///< D after the children are eliminated, then its inverse
@@ -433,13 +436,13 @@ static void ttBodyMass( const ttBody* body, ttTreeReal d[][TT_NODE_DIM] )
 	}
 }
 
-// H between a joint's equality rows and one of its bodies: -J restricted to that body.
+// H between a joint's rows in the solve and one of its bodies: -J restricted to that body.
 static void ttJointBodyBlock( const ttSiJoint* sj, int body, ttTreeReal block[][TT_NODE_DIM] )
 {
 	bool isA = sj->joint->bodyA == body;
-	for ( int r = 0; r < sj->rows.blockCount; ++r )
+	for ( int r = 0; r < sj->treeRowCount; ++r )
 	{
-		const ttSiRow* row = sj->rows.rows + r;
+		const ttSiRow* row = sj->rows.rows + sj->treeRows[r];
 		ttVec3 lin = isA ? row->linA : row->linB;
 		ttVec3 ang = isA ? row->angA : row->angB;
 		const ttTreeReal v[6] = { lin.x, lin.y, lin.z, ang.x, ang.y, ang.z };
@@ -473,8 +476,19 @@ static void ttParentBlock( const ttSiTree* tree, const ttSiJoint* joints, int n,
 
 bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, const ttReal* const* gammas )
 {
+	_Static_assert( TT_SI_TREE_MAX_ROWS <= TT_NODE_DIM, "a joint's rows fit its node" );
 	for ( int g = 0; g < tree->groupCount; ++g )
 	{
+		// A joint's rows (its equalities and the limits engaged now) may differ from the last
+		// factorisation's: every node's size first, as a body's block to its parent joint uses it.
+		for ( int k = tree->groupStart[g]; k < tree->groupStart[g + 1]; ++k )
+		{
+			ttJointTreeNode* node = tree->nodes + tree->order[k];
+			if ( node->joint >= 0 )
+			{
+				node->dim = joints[node->joint].treeRowCount;
+			}
+		}
 		// Leaves first: the breadth-first order backwards.
 		for ( int k = tree->groupStart[g + 1] - 1; k >= tree->groupStart[g]; --k )
 		{

@@ -13,10 +13,11 @@ typedef struct ttSiTree ttSiTree;
 bool ttSiTree_Build( ttWorld* world, ttSiTree** tree, ttSiJoint* joints, int jointCount );
 /// Whether joint j (an index into `joints`) is solved directly.
 bool ttSiTree_Contains( const ttSiTree* tree, int joint );
-/// Factor the groups with the diagonal mixing gammas[j][row] of each joint's equality rows. False
-/// when a block is singular: then the iterations solve every joint.
+/// Factor the groups with the rows each joint names (ttSiJoint.treeRows: its equalities and the
+/// limits engaged now) and their diagonal mixing gammas[j][k], k indexing those rows. False when
+/// a block is singular.
 bool ttSiTree_Factor( ttSiTree* tree, ttWorld* world, const ttSiJoint* joints, const ttReal* const* gammas );
-/// Solve (J M^-1 J^T + G) P = r for the equality impulses of every joint in a tree: rhs[j][row] in,
-/// impulse[j][row] out.
+/// Solve (J M^-1 J^T + G) P = r for the impulses of those rows of every joint in a tree: rhs[j][k]
+/// in, impulse[j][k] out.
 void ttSiTree_Solve( ttSiTree* tree, const ttReal* const* rhs, ttReal* const* impulse );
 void ttSiTree_Destroy( ttSiTree* tree );
