@@ -85,6 +85,10 @@ typedef struct ttBody
 	/// Energy the projections took from it over about the last 10 s, J, which a lift of its group
 	/// beyond what the prediction dropped may give back (XPBD, joint_energy_guard.c).
 	ttReal jointLiftCredit;
+	/// What the projections moved it up beyond what the prediction dropped it, less what they
+	/// moved it down and what the guard took back, m, fading over about 10 s: the lift the guard
+	/// may take back (where the policy keeps it, joint_energy_guard.c).
+	ttReal jointNetLift;
 	/// The share of the joints' velocity the guard left it in this substep (1: untouched); a
 	/// velocity-level family keeps that share of its impulses for the next warm start.
 	ttReal jointGuardKept;

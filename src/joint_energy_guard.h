@@ -34,6 +34,11 @@ typedef struct ttJointGuardPolicy
 	/// from `memory` (0: the same). A debt that fades by 1 - d a substep lets a creep of up to
 	/// (1 - d) tolerances a substep pass for good: XPBD and SI in float keep 0.999 (joint_solver_xpbd.c).
 	ttReal debtMemory;
+	/// Take back only a body's net lift: what its projections lifted it beyond the prediction's
+	/// drop, less what they lowered it lately (XPBD in float, joint_solver_xpbd.c). Taken back
+	/// substep by substep, the lift of projections that jitter up and down was taken back and
+	/// their drop kept, which walked a body down through the ground at rest.
+	bool takeBackNetLift;
 } ttJointGuardPolicy;
 
 /// Start of a substep: nothing projected yet.

@@ -916,8 +916,8 @@ static void ttSiJoints_SolveVelocities( ttStepContext* ctx )
 	// (takeBackLift): a 1.7 kg box welded to the world and to an 88 kg box, held at rest by the
 	// guard, was lifted by the feedback 754 J in 60 steps (test_joint_contact_energy part 3, seed
 	// 20001), and a prismatic chain under the tree solve rose 2.8e5 J (seed 23016).
-	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1,  0, true, true, true, true,
-	                                          TT_REAL_IS_FLOAT ? (ttReal)0.999 : 0 };
+	static const ttJointGuardPolicy guard = { TT_REAL_IS_FLOAT ? (ttReal)0.9 : 1,   0,    true, true, true, true,
+	                                          TT_REAL_IS_FLOAT ? (ttReal)0.999 : 0, false };
 	ttMarkLimitStops( scratch, ctx->jointCount );
 	ttJointEnergyGuard_Apply( ctx, &guard );
 	for ( int j = 0; j < ctx->jointCount; ++j )
