@@ -467,6 +467,13 @@ static bool s_explain = false;
 // it was stepped.
 static char s_sceneOptions[256] = "";
 
+static void RememberSceneOption( const char* option, const char* value )
+{
+	size_t used = strlen( s_sceneOptions );
+	snprintf( s_sceneOptions + used, sizeof( s_sceneOptions ) - used, " %s%s%s", option, value != NULL ? " " : "",
+	          value != NULL ? value : "" );
+}
+
 static Outcome RunScene( uint64_t seed, int index, bool* hasJoints, bool* onWorld )
 {
 	Scene s = MakeScene( seed, index );
@@ -579,18 +586,22 @@ int main( int argc, char** argv )
 		}
 		else if ( strcmp( argv[i], "--substeps" ) == 0 && i + 1 < argc )
 		{
+			RememberSceneOption( argv[i], argv[i + 1] );
 			s_settings.substeps = atoi( argv[++i] );
 		}
 		else if ( strcmp( argv[i], "--iterations" ) == 0 && i + 1 < argc )
 		{
+			RememberSceneOption( argv[i], argv[i + 1] );
 			s_settings.iterations = atoi( argv[++i] );
 		}
 		else if ( strcmp( argv[i], "--no-contacts" ) == 0 )
 		{
+			RememberSceneOption( argv[i], NULL );
 			s_settings.noContacts = true;
 		}
 		else if ( strcmp( argv[i], "--no-world-joints" ) == 0 )
 		{
+			RememberSceneOption( argv[i], NULL );
 			s_settings.noWorldJoints = true;
 		}
 		else if ( strcmp( argv[i], "--explain" ) == 0 )
@@ -599,10 +610,12 @@ int main( int argc, char** argv )
 		}
 		else if ( strcmp( argv[i], "--tree" ) == 0 )
 		{
+			RememberSceneOption( argv[i], NULL );
 			s_settings.treeSolve = true;
 		}
 		else if ( strcmp( argv[i], "--joint-solver" ) == 0 && i + 1 < argc )
 		{
+			RememberSceneOption( argv[i], argv[i + 1] );
 			const char* name = argv[++i];
 			if ( strcmp( name, "xpbd" ) == 0 )
 			{
@@ -630,20 +643,6 @@ int main( int argc, char** argv )
 			         "                   [--no-contacts] [--no-world-joints] [--joint-solver xpbd|si|pointmass] "
 			         "[--tree] [--substeps N] [--iterations N]\n" );
 			return 2;
-		}
-	}
-	for ( int i = 1; i < argc; ++i )
-	{
-		bool shaping = strcmp( argv[i], "--no-contacts" ) == 0 || strcmp( argv[i], "--no-world-joints" ) == 0 ||
-		               strcmp( argv[i], "--tree" ) == 0;
-		bool shapingWithValue = strcmp( argv[i], "--joint-solver" ) == 0 || strcmp( argv[i], "--substeps" ) == 0 ||
-		                        strcmp( argv[i], "--iterations" ) == 0;
-		if ( shaping || shapingWithValue )
-		{
-			size_t used = strlen( s_sceneOptions );
-			snprintf( s_sceneOptions + used, sizeof( s_sceneOptions ) - used, " %s%s%s", argv[i],
-			          shapingWithValue ? " " : "", shapingWithValue ? argv[i + 1] : "" );
-			i += shapingWithValue ? 1 : 0;
 		}
 	}
 	if ( s_settings.substeps < 1 || s_settings.iterations < 1 || sceneLimit < 0 )

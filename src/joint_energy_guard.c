@@ -420,6 +420,20 @@ static double ttKeptCredit( const ttJointGuardPolicy* policy, ttReal credit )
 	return (double)memory * (double)credit;
 }
 
+// Adds a body's kinetic energy with a share beta of the joints' velocity (dv, dw) to its group's
+// terms: KE(v0 + beta dv) = kept + linear beta + quadratic beta^2 at the rotation now, with
+// v0 = v - dv, fitted through beta = -1, 0, 1.
+static void ttAddShareTerms( const ttBody* body, ttVec3d v, ttVec3d w, ttVec3d dv, ttVec3d dw, ttGuardTerms* terms )
+{
+	ttVec3d v0 = ttVec3d_Sub( v, dv ), w0 = ttVec3d_Sub( w, dw );
+	double kept = ttKineticEnergy( body, v0, w0, body->q );
+	double all = ttKineticEnergy( body, v, w, body->q );
+	double opposite = ttKineticEnergy( body, ttVec3d_Sub( v0, dv ), ttVec3d_Sub( w0, dw ), body->q );
+	terms->kept += kept;
+	terms->linear += 0.5 * ( all - opposite );
+	terms->quadratic += 0.5 * ( all + opposite ) - kept;
+}
+
 // Adds one body's terms to its group: its kinetic energy before the projections (the velocity now
 // less what they gave it, at the rotation it had then), the terms of KE(v0 + beta dv) now, the
 // potential energy of the joints' displacement, and its momentum.
@@ -430,13 +444,7 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 	ttVec3d dv = ttVec3d_From( body->jointVelocity ), dw = ttVec3d_From( body->jointAngularVelocity );
 	ttVec3d v0 = ttVec3d_Sub( v, dv ), w0 = ttVec3d_Sub( w, dw );
 	terms->before += ttKineticEnergy( body, v0, w0, body->jointStartQ );
-	double kept = ttKineticEnergy( body, v0, w0, body->q );
-	double all = ttKineticEnergy( body, v, w, body->q );
-	double opposite = ttKineticEnergy( body, ttVec3d_Sub( v0, dv ), ttVec3d_Sub( w0, dw ), body->q );
-	// KE(beta) = kept + linear beta + quadratic beta^2 through beta = -1, 0, 1.
-	terms->kept += kept;
-	terms->linear += 0.5 * ( all - opposite );
-	terms->quadratic += 0.5 * ( all + opposite ) - kept;
+	ttAddShareTerms( body, v, w, dv, dw, terms );
 	double mass = (double)body->mass, gravityScale = (double)body->gravityScale, step = (double)h;
 	ttVec3d gravity = ttVec3d_From( world->gravity ), moved = ttVec3d_From( body->jointMoveVelocity );
 	moved = ( ttVec3d ){ step * moved.x, step * moved.y, step * moved.z };
@@ -468,20 +476,26 @@ static void ttAddBodyTerms( const ttWorld* world, const ttBody* body, ttReal h, 
 	terms->liftCredit += ttLiftMemory( h ) * body->jointLiftCredit;
 }
 
+// The largest share beta in [0, 1] with c + linear beta + quadratic beta^2 <= 0; where none does,
+// the share of least value.
+static double ttShareWithin( double linear, double quadratic, double c )
+{
+	if ( quadratic <= 0 )
+	{
+		return c + linear <= 0 ? 1 : 0;
+	}
+	double discriminant = linear * linear - 4 * quadratic * c;
+	double beta =
+	    discriminant >= 0 ? ( -linear + sqrt( discriminant ) ) / ( 2 * quadratic ) : -linear / ( 2 * quadratic );
+	return beta < 0 ? 0 : ( beta > 1 ? 1 : beta );
+}
+
 // The largest share beta in [0, 1] of the projections' velocity for which the group's energy does
 // not rise: kept + linear beta + quadratic beta^2 + potential <= before; where none does, the share
 // of least energy.
 static double ttGuardShare( const ttGuardTerms* t )
 {
-	double c = t->kept + t->potential - t->before - t->credit;
-	if ( t->quadratic <= 0 )
-	{
-		return c + t->linear <= 0 ? 1 : 0;
-	}
-	double discriminant = t->linear * t->linear - 4 * t->quadratic * c;
-	double beta = discriminant >= 0 ? ( -t->linear + sqrt( discriminant ) ) / ( 2 * t->quadratic )
-	                                : -t->linear / ( 2 * t->quadratic );
-	return beta < 0 ? 0 : ( beta > 1 ? 1 : beta );
+	return ttShareWithin( t->linear, t->quadratic, t->kept + t->potential - t->before - t->credit );
 }
 
 static void ttJoinGroups( ttWorld* world, const ttBody* bodyA, const ttBody* bodyB )
@@ -649,14 +663,8 @@ void ttJointEnergyGuard_BoundBiasedMove( ttStepContext* ctx )
 		// Since BeforeImpulses the joints' sum holds minus the velocity before the impulses.
 		ttVec3d dv = ttVec3d_From( ttAdd( body->v, body->jointVelocity ) );
 		ttVec3d dw = ttVec3d_From( ttAdd( body->w, body->jointAngularVelocity ) );
-		ttVec3d v0 = ttVec3d_Sub( ttVec3d_From( body->v ), dv ), w0 = ttVec3d_Sub( ttVec3d_From( body->w ), dw );
 		ttGuardTerms* group = terms + ttFindGroup( world, i );
-		double kept = ttKineticEnergy( body, v0, w0, body->q );
-		double all = ttKineticEnergy( body, ttVec3d_From( body->v ), ttVec3d_From( body->w ), body->q );
-		double opposite = ttKineticEnergy( body, ttVec3d_Sub( v0, dv ), ttVec3d_Sub( w0, dw ), body->q );
-		group->kept += kept;
-		group->linear += 0.5 * ( all - opposite );
-		group->quadratic += 0.5 * ( all + opposite ) - kept;
+		ttAddShareTerms( body, ttVec3d_From( body->v ), ttVec3d_From( body->w ), dv, dw, group );
 		group->feedback += (double)body->jointFeedbackEnergy;
 		group->mass += (double)body->mass;
 	}
@@ -671,15 +679,12 @@ void ttJointEnergyGuard_BoundBiasedMove( ttStepContext* ctx )
 		double allowed =
 		    TT_BIASED_MOVE_ALLOWANCE * ( group->kept + group->feedback ) + (double)TT_GUARD_ABSOLUTE * group->mass;
 		double now = group->kept + group->linear + group->quadratic;
-		if ( now <= allowed || group->quadratic <= 0 )
+		if ( now <= allowed )
 		{
 			continue;
 		}
 		// kept + linear beta + quadratic beta^2 = allowed has one root in (0, 1): kept <= allowed < now.
-		double c = group->kept - allowed;
-		double beta = ( -group->linear + sqrt( group->linear * group->linear - 4 * group->quadratic * c ) ) /
-		              ( 2 * group->quadratic );
-		beta = beta < 0 ? 0 : ( beta > 1 ? 1 : beta );
+		double beta = ttShareWithin( group->linear, group->quadratic, group->kept - allowed );
 		ttVec3 dv = ttAdd( body->v, body->jointVelocity ), dw = ttAdd( body->w, body->jointAngularVelocity );
 		body->v = ttMulAdd( body->v, (ttReal)( beta - 1 ), dv );
 		body->w = ttMulAdd( body->w, (ttReal)( beta - 1 ), dw );

@@ -275,6 +275,26 @@ static void ttBuildJoint( ttWorld* world, ttSiJoint* sj, ttReal h, const ttReal*
 	}
 }
 
+// The body of a joint whose guard group the joint's impulses are booked in: B if it is dynamic,
+// else A; NULL where that one is not an awake dynamic body.
+static ttBody* ttGuardMember( const ttSiJoint* sj )
+{
+	ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
+	return member->type == ttBody_dynamic && member->awakeIndex >= 0 ? member : NULL;
+}
+
+// Where the energy guard (or the bound on the biased move) left its group a share of the joints'
+// velocity (jointGuardKept), the impulses that made it keep the same share.
+static void ttKeepGuardedShare( ttSiJoint* sj )
+{
+	const ttBody* member = ttGuardMember( sj );
+	ttReal kept = member != NULL ? member->jointGuardKept : 1;
+	for ( int i = 0; kept != 1 && i < sj->rows.count; ++i )
+	{
+		sj->impulse[i] *= kept;
+	}
+}
+
 static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 {
 	sj->inTree = false;
@@ -291,8 +311,8 @@ static void ttPrepareJoint( ttWorld* world, ttSiJoint* sj, ttReal h )
 			feedback += (ttReal)0.5 * b * b * row->effectiveMass;
 		}
 	}
-	ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
-	if ( member->type == ttBody_dynamic && member->awakeIndex >= 0 )
+	ttBody* member = ttGuardMember( sj );
+	if ( member != NULL )
 	{
 		member->jointFeedbackEnergy += feedback;
 	}
@@ -494,15 +514,7 @@ static void ttFinishJoint( ttSiJoint* sj, ttReal h )
 	// keep the same share: warm started whole, the next substep put back what the guard took out,
 	// and a light body's error grew until the positions overflowed (seed 1, scene 227 with the
 	// tree solve).
-	const ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
-	ttReal kept = member->type == ttBody_dynamic && member->awakeIndex >= 0 ? member->jointGuardKept : 1;
-	if ( kept != 1 )
-	{
-		for ( int i = 0; i < sj->rows.count; ++i )
-		{
-			sj->impulse[i] *= kept;
-		}
-	}
+	ttKeepGuardedShare( sj );
 	ttVec3 linear = TT_VEC3_ZERO, angular = TT_VEC3_ZERO;
 	for ( int s = 0; s < TT_SI_ROW_SLOTS; ++s )
 	{
@@ -618,6 +630,23 @@ static void ttPrepareTree( ttWorld* world, ttSiScratch* scratch, int count )
 	ttFactorTree( world, scratch, count, true );
 }
 
+// Factor the groups with each joint's rows in the solve (its equalities and engaged limits).
+// Where that block is singular (dependent rows with the limits in), the limits are solved joint by
+// joint after the tree, as the pass's factorisation of the equalities (which succeeded) is restored.
+static void ttFactorTreeWithLimits( ttWorld* world, ttSiScratch* scratch, int count, bool useBias )
+{
+	if ( ttFactorTreeRows( world, scratch, count, useBias ) )
+	{
+		return;
+	}
+	for ( int j = 0; j < count; ++j )
+	{
+		ttTreeEqualitiesOnly( scratch->joints + j );
+	}
+	scratch->treeHasLimits = false;
+	ttFactorTreeRows( world, scratch, count, useBias );
+}
+
 // The limits engaged now join their joints' nodes (refactored only when a node changed, so a tree
 // without a limit at work is solved with the pass's factorisation, bit for bit as before).
 static void ttJoinEngagedLimits( ttWorld* world, ttSiScratch* scratch, int count, bool useBias )
@@ -646,17 +675,7 @@ static void ttJoinEngagedLimits( ttWorld* world, ttSiScratch* scratch, int count
 		return;
 	}
 	scratch->treeHasLimits = limits;
-	if ( ttFactorTreeRows( world, scratch, count, useBias ) == false )
-	{
-		// Dependent rows with the limits in: they are solved joint by joint after the tree, as the
-		// pass's factorisation of the equalities (which succeeded) is restored.
-		for ( int j = 0; j < count; ++j )
-		{
-			ttTreeEqualitiesOnly( scratch->joints + j );
-		}
-		scratch->treeHasLimits = false;
-		ttFactorTreeRows( world, scratch, count, useBias );
-	}
+	ttFactorTreeWithLimits( world, scratch, count, useBias );
 }
 
 // Row k of a joint's node leaves the solve: its accumulated impulse goes, and the tree is
@@ -670,14 +689,7 @@ static void ttReleaseTreeLimit( ttWorld* world, ttSiScratch* scratch, int count,
 		sj->treeRows[m - 1] = sj->treeRows[m];
 	}
 	sj->treeRowCount -= 1;
-	if ( ttFactorTreeRows( world, scratch, count, useBias ) == false )
-	{
-		for ( int j = 0; j < count; ++j )
-		{
-			ttTreeEqualitiesOnly( scratch->joints + j );
-		}
-		ttFactorTreeRows( world, scratch, count, useBias );
-	}
+	ttFactorTreeWithLimits( world, scratch, count, useBias );
 }
 
 // The right-hand side -(J v + b + gamma P) of every row in the trees' solve, at the velocities now.
@@ -831,13 +843,7 @@ static void ttSiJoints_SolveBeforePositions( ttStepContext* ctx )
 	ttJointEnergyGuard_BoundBiasedMove( ctx );
 	for ( int j = 0; j < ctx->jointCount; ++j )
 	{
-		ttSiJoint* sj = scratch->joints + j;
-		const ttBody* member = sj->bodyB->type == ttBody_dynamic ? sj->bodyB : sj->bodyA;
-		ttReal kept = member->type == ttBody_dynamic && member->awakeIndex >= 0 ? member->jointGuardKept : 1;
-		for ( int i = 0; kept != 1 && i < sj->rows.count; ++i )
-		{
-			sj->impulse[i] *= kept; // the share of the biased velocity the bound left
-		}
+		ttKeepGuardedShare( scratch->joints + j ); // the share of the biased velocity the bound left
 	}
 	ttJointEnergyGuard_AfterBiasedImpulses( ctx );
 }
@@ -884,8 +890,9 @@ static void ttMarkLimitStops( ttSiScratch* scratch, int count )
 		{
 			if ( ttIsUnilateral( sj->rows.rows + i ) && sj->impulse[i] > 0 )
 			{
-				sj->bodyA->jointAnswered = true;
-				sj->bodyB->jointAnswered = true;
+				// Only awake dynamic bodies: the guard resets and reads the flag on those alone.
+				sj->bodyA->jointAnswered = sj->bodyA->jointAnswered || sj->bodyA->awakeIndex >= 0;
+				sj->bodyB->jointAnswered = sj->bodyB->jointAnswered || sj->bodyB->awakeIndex >= 0;
 			}
 		}
 	}
